@@ -1,0 +1,50 @@
+// The port contract: the only things examples, benchmarks and target tests
+// need from a platform. lib/ never includes this header.
+//
+// One implementation per target is linked in (port/host, port/cortex-m);
+// there is no #ifdef per target here.
+#pragma once
+
+#include <cstdint>
+
+namespace tact::port {
+
+/// What the counter counts. A counter that cannot count says so (None);
+/// it never reports 0 ticks per second as if that were a rate.
+enum class CounterKind : std::uint8_t {
+  None,          ///< no counter on this target
+  Cycles,        ///< core clock cycles (DWT CYCCNT on a real Cortex-M3/M4/M7/M33/M55)
+  Instructions,  ///< exact executed instructions (QEMU, see port/cortex-m/README.md)
+  Nanoseconds,   ///< wall-clock time (host)
+};
+
+/// Brings the platform up (clocks, FPU, counter, output). Call once, first.
+void init();
+
+/// What counter_read() counts on this target.
+CounterKind counter_kind();
+
+/// Counter value; meaningful only as a difference of two reads.
+std::uint64_t counter_read();
+
+/// Counter ticks per second: cycles per second for Cycles, 1e9 for
+/// Nanoseconds, 0 for Instructions and None (no time base exists).
+std::uint64_t counter_rate_hz();
+
+/// Human-readable counter unit ("cycles", "instructions", "ns", "none").
+const char* counter_unit();
+
+/// Writes len bytes of text to the target's console (stdout, semihosting or UART).
+void write(const char* text, std::uint32_t len);
+
+/// Writes a zero-terminated string.
+void write(const char* text);
+
+/// Ends the program with an exit code that reaches the host (semihosting
+/// SYS_EXIT_EXTENDED under QEMU). Does not return.
+[[noreturn]] void exit(int code);
+
+/// Reports a fatal error and exits non-zero. Does not return.
+[[noreturn]] void panic(const char* message);
+
+}  // namespace tact::port
