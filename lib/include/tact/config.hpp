@@ -1,0 +1,48 @@
+/// @file config.hpp
+/// Overridable options of tact and their checks. Define a macro before
+/// including any tact header (or with -D) to override it.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+/// Contract violations (programming errors such as an out-of-range index).
+/// Defaults to nothing in release builds; override to trap in firmware.
+#ifndef TACT_ASSERT
+#define TACT_ASSERT(condition) ((void)0)
+#endif
+
+namespace tact {
+
+/// Index type for rows and degrees of freedom (sizes are small on a device).
+using Index = int;
+
+/// Numerical defaults per scalar type. Tolerances are relative to the
+/// scale of the data (see Residuals in solver.hpp).
+template <typename Scalar>
+struct ScalarTraits;
+
+template <>
+struct ScalarTraits<float> {
+  /// Relative tolerance for the KKT conditions of a result (float: about
+  /// 800 ulp, room for n and m up to a hundred with moderate conditioning).
+  static constexpr float kkt_tolerance = 1e-4f;
+  /// A row whose component orthogonal to the working set has squared norm
+  /// below this fraction of its own squared norm is treated as dependent.
+  static constexpr float dependency_tolerance = 1e-5f;
+  /// Digits needed to write a value so that reading it back is exact.
+  static constexpr int round_trip_digits = 9;
+};
+
+template <>
+struct ScalarTraits<double> {
+  static constexpr double kkt_tolerance = 1e-9;
+  static constexpr double dependency_tolerance = 1e-12;
+  static constexpr int round_trip_digits = 17;
+};
+
+template <typename Scalar>
+inline constexpr bool kIsSupportedScalar = std::is_same_v<Scalar, float> || std::is_same_v<Scalar, double>;
+
+}  // namespace tact

@@ -1,0 +1,80 @@
+/// @file problem.hpp
+/// One constrained-dynamics step as a quadratic program (Gauss's least
+/// constraint), with compile-time bounds and inline storage:
+///
+///     min ½ ẍᵀMẍ − fᵀẍ   s.t.   J_eq ẍ = d_eq,   J_ineq ẍ ≥ d_ineq
+///
+/// which is the paper's eq. (6) with Λ the multipliers of the rows.
+#pragma once
+
+#include <Eigen/Core>
+#include <array>
+#include <cstdint>
+
+#include "tact/config.hpp"
+
+namespace tact {
+
+/// Stable identity of an inequality row across steps (for carried working sets).
+using RowId = std::uint16_t;
+
+/// @tparam MaxDof  bound on the degrees of freedom n
+/// @tparam MaxEq   bound on the equality rows
+/// @tparam MaxIneq bound on the inequality rows
+/// @tparam Scalar  float (default) or double
+/// Only the leading n / num_eq / num_ineq entries are used; the rest is storage.
+template <int MaxDof, int MaxEq, int MaxIneq, typename Scalar = float>
+struct Problem {
+  static_assert(MaxDof >= 1, "at least one degree of freedom");
+  static_assert(MaxEq >= 0 && MaxIneq >= 0, "row bounds cannot be negative");
+  static_assert(kIsSupportedScalar<Scalar>, "Scalar must be float or double");
+
+  // A bound of 0 rows still stores one (unused) row: Eigen's zero-sized
+  // blocks lose their vector-ness at compile time.
+  static constexpr int kEqStorage = MaxEq > 0 ? MaxEq : 1;
+  static constexpr int kIneqStorage = MaxIneq > 0 ? MaxIneq : 1;
+
+  using DofVector = Eigen::Matrix<Scalar, MaxDof, 1>;
+  using MassMatrix = Eigen::Matrix<Scalar, MaxDof, MaxDof>;
+  using EqJacobian = Eigen::Matrix<Scalar, kEqStorage, MaxDof>;
+  using IneqJacobian = Eigen::Matrix<Scalar, kIneqStorage, MaxDof>;
+  using EqVector = Eigen::Matrix<Scalar, kEqStorage, 1>;
+  using IneqVector = Eigen::Matrix<Scalar, kIneqStorage, 1>;
+
+  Index n = 0;
+  Index num_eq = 0;
+  Index num_ineq = 0;
+  MassMatrix M = MassMatrix::Zero();
+  DofVector f = DofVector::Zero();
+  EqJacobian J_eq = EqJacobian::Zero();
+  EqVector d_eq = EqVector::Zero();
+  IneqJacobian J_ineq = IneqJacobian::Zero();
+  IneqVector d_ineq = IneqVector::Zero();
+  std::array<RowId, kIneqStorage> ineq_id{};  ///< default: the row's index
+
+  /// Sets the sizes in use and zeroes the data (ids become 0, 1, 2, ...).
+  /// @return false (and all sizes 0) when n is not in [1, MaxDof] or a row
+  ///         count is negative or beyond its bound.
+  [[nodiscard]] bool resize(Index dofs, Index equalities, Index inequalities) {
+    M.setZero();
+    f.setZero();
+    J_eq.setZero();
+    d_eq.setZero();
+    J_ineq.setZero();
+    d_ineq.setZero();
+    for (Index k = 0; k < MaxIneq; ++k) ineq_id[static_cast<std::size_t>(k)] = static_cast<RowId>(k);
+    const bool fits = dofs >= 1 && dofs <= MaxDof && equalities >= 0 && equalities <= MaxEq &&
+                      inequalities >= 0 && inequalities <= MaxIneq;
+    n = fits ? dofs : 0;
+    num_eq = fits ? equalities : 0;
+    num_ineq = fits ? inequalities : 0;
+    return fits;
+  }
+
+  /// True when the sizes in use are within the compile-time bounds.
+  bool sizes_valid() const {
+    return n >= 1 && n <= MaxDof && num_eq >= 0 && num_eq <= MaxEq && num_ineq >= 0 && num_ineq <= MaxIneq;
+  }
+};
+
+}  // namespace tact
