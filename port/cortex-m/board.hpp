@@ -1,0 +1,26 @@
+// Internal interface between the Cortex-M port and one board
+// (port/cortex-m/boards/<board>/board.cpp). Not part of the port contract.
+#pragma once
+
+#include <cstdint>
+
+namespace tact::port::board {
+
+/// Brings up clocks and anything else the board needs; called by port::init().
+void init();
+
+/// Core clock in Hz after init() (the SysTick/DWT clock).
+std::uint32_t core_clock_hz();
+
+/// True when a semihosting host is listening (QEMU, or a debugger on real
+/// hardware). Without one, BKPT 0xAB would fault, so output is dropped.
+bool semihosting_available();
+
+}  // namespace tact::port::board
+
+namespace tact::port::detail {
+
+/// Starts the counter (counter_<kind>.cpp); called by port::init().
+void counter_start();
+
+}  // namespace tact::port::detail

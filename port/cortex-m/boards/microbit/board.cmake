@@ -1,0 +1,6 @@
+# BBC micro:bit v1 (nRF51822, Cortex-M0), run by QEMU's microbit machine.
+set(TACT_BOARD_CORES m0)
+set(TACT_BOARD_QEMU_MACHINE microbit)
+set(TACT_BOARD_CLOCK_HZ 16000000)  # HCLK of QEMU's nrf51
+set(TACT_BOARD_COUNTER qemu_icount)
+set(TACT_BOARD_SOURCES ${CMAKE_CURRENT_LIST_DIR}/../qemu_board.cpp)

@@ -1,0 +1,107 @@
+// Cortex-M startup: vector table, reset handler, fault handlers.
+//
+// The linker script (boards/<board>/linker.ld + sections.ld) places
+// .isr_vector at the start of flash and defines the symbols used below.
+// No crt0: the firmware is linked with -nostartfiles.
+#include <cstdint>
+
+#include "board.hpp"
+#include "tact/port.hpp"
+
+extern "C" {
+// From the linker script.
+extern std::uint32_t __stack_top;
+extern std::uint32_t __data_load, __data_start, __data_end;
+extern std::uint32_t __bss_start, __bss_end;
+using InitFn = void (*)();
+extern InitFn __preinit_array_start[], __preinit_array_end[];
+extern InitFn __init_array_start[], __init_array_end[];
+
+int main();
+[[noreturn]] void Reset_Handler();
+[[noreturn]] void tact_reset_c();
+[[noreturn]] void tact_fault_handler();
+[[noreturn]] void tact_unexpected_handler();
+// Defined by the counter implementation (it may use the SysTick interrupt).
+void SysTick_Handler();
+}
+
+namespace {
+
+using Handler = void (*)();
+
+// Exception numbers 0..15. No external interrupt is enabled by the port, so
+// the table stops here; an application that enables one must extend it.
+[[gnu::section(".isr_vector"), gnu::used]] const Handler vector_table[16] = {
+    reinterpret_cast<Handler>(&__stack_top),  // 0: initial stack pointer
+    Reset_Handler,                            // 1: reset
+    tact_unexpected_handler,                  // 2: NMI
+    tact_fault_handler,                       // 3: HardFault
+    tact_fault_handler,                       // 4: MemManage (v7-M+)
+    tact_fault_handler,                       // 5: BusFault (v7-M+)
+    tact_fault_handler,                       // 6: UsageFault (v7-M+)
+    tact_fault_handler,                       // 7: SecureFault (v8-M)
+    nullptr, nullptr, nullptr,                // 8-10: reserved
+    tact_unexpected_handler,                  // 11: SVCall
+    tact_unexpected_handler,                  // 12: DebugMonitor
+    nullptr,                                  // 13: reserved
+    tact_unexpected_handler,                  // 14: PendSV
+    SysTick_Handler,                          // 15: SysTick
+};
+
+}  // namespace
+
+// The linker is told to keep this symbol (-Wl,--undefined=tact_vector_table),
+// which pulls this file (and the handlers it names) out of libtact_port.a.
+extern "C" const Handler* const tact_vector_table = vector_table;
+
+// Naked: no prologue, so no compiler-generated instruction runs before the
+// FPU is on. With -mfloat-abi=hard the compiler may use FP registers in any
+// C++ function (even for memcpy-like moves), and an FP instruction with the
+// FPU off is a UsageFault (NOCP).
+extern "C" [[gnu::naked]] void Reset_Handler() {
+#if defined(__ARM_FP)
+  asm volatile(
+      "ldr r0, =0xE000ED88 \n"  // SCB->CPACR
+      "ldr r1, [r0]        \n"
+      "orr r1, r1, #(0xF << 20) \n"  // CP10 and CP11: full access
+      "str r1, [r0]        \n"
+      "dsb                 \n"  // the write completes ...
+      "isb                 \n"  // ... and later instructions see it
+      ::: "r0", "r1", "memory");
+#endif
+  asm volatile("b tact_reset_c");
+}
+
+extern "C" void tact_reset_c() {
+  for (std::uint32_t *src = &__data_load, *dst = &__data_start; dst < &__data_end;) *dst++ = *src++;
+  for (std::uint32_t* dst = &__bss_start; dst < &__bss_end;) *dst++ = 0;
+  // Static constructors. (newlib's __libc_init_array would also call _init
+  // from crti.o, which -nostartfiles leaves out.)
+  for (InitFn* f = __preinit_array_start; f < __preinit_array_end; ++f) (*f)();
+  for (InitFn* f = __init_array_start; f < __init_array_end; ++f) (*f)();
+  tact::port::exit(main());
+}
+
+// HardFault and friends: report and exit with 3 so a crash under QEMU is a
+// failed test, not a hang until the timeout.
+extern "C" void tact_fault_handler() {
+  tact::port::write("\n*** fault: HardFault/MemManage/BusFault/UsageFault\n");
+  tact::port::exit(3);
+}
+
+extern "C" void tact_unexpected_handler() {
+  tact::port::write("\n*** unexpected exception\n");
+  tact::port::exit(4);
+}
+
+// C/C++ runtime pieces that would otherwise come from crt files or libstdc++.
+extern "C" {
+// Static destructors never run on a device (exit() goes straight to the
+// host), so registering them would only cost code and RAM.
+void* __dso_handle = nullptr;
+int __cxa_atexit(void (*)(void*), void*, void*) { return 0; }
+[[noreturn]] void __cxa_pure_virtual() { tact::port::panic("pure virtual call"); }
+// newlib's abort()/exit() end here.
+[[noreturn]] void _exit(int code) { tact::port::exit(code); }
+}
