@@ -299,7 +299,9 @@ class Solver {
     detail::backward_substitute_transposed(factor_, k, step_);
     direction_.head(n_) = scaled_rows_.col(r).head(n_);
     for (Index i = 0; i < k; ++i) direction_.head(n_) -= step_(i) * scaled_rows_.col(active_[static_cast<std::size_t>(i)]).head(n_);
-    return row_norm2_(r) - projection_.head(k).squaredNorm();
+    // |direction|² rather than |ĵ_r|² − |l|²: no cancellation when ĵ_r is
+    // nearly in the span of the set, where the difference would be noise.
+    return direction_.head(n_).squaredNorm();
   }
 
   bool is_dependent(Index r, Scalar pivot) const {
@@ -427,7 +429,7 @@ class Solver {
       const Scalar violation = slack(e);
       if (is_dependent(e, pivot)) {
         if (std::fabs(violation) <= slack_tolerance(e)) continue;  // redundant and consistent
-        return Status::Infeasible;                                   // contradicts the other equalities
+        return dependency_status(e, pivot);                          // contradicts the other equalities
       }
       const Scalar t = -violation / pivot;
       take_step(t);
@@ -458,7 +460,7 @@ class Solver {
           }
         }
         const Scalar t_full = full_step_possible ? -slack(p) / pivot : kInfinity;
-        if (blocking < 0 && !full_step_possible) return Status::Infeasible;
+        if (blocking < 0 && !full_step_possible) return dependency_status(p, pivot);
         if (full_step_possible && t_full <= t_partial) {
           take_step(t_full);
           append_projected(p, pivot, multiplier_p + t_full);
@@ -474,6 +476,14 @@ class Solver {
       }
     }
     return Status::Solved;
+  }
+
+  /// A violated row r that depends on rows that cannot be released proves
+  /// infeasibility when the dependence is exact up to rounding; a row only
+  /// nearly dependent means the data are too ill-conditioned for Scalar.
+  Status dependency_status(Index r, Scalar pivot) const {
+    const Scalar rounding = 64 * std::numeric_limits<Scalar>::epsilon() * row_norm2_(r);
+    return pivot <= rounding ? Status::Infeasible : Status::Singular;
   }
 
   /// Moves z and Λ_A by t along the direction of the last project_row.

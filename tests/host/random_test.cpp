@@ -1,0 +1,158 @@
+// The exact strategy against an independent double-precision reference
+// (enumeration of every working set) on 1000+ random feasible problems of
+// varied size and conditioning; the paper's strategies checked for what
+// they promise.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "no_heap.hpp"
+#include "random_problems.hpp"
+#include "reference.hpp"
+#include "tact/solver.hpp"
+
+namespace {
+
+constexpr int kMaxDof = 8, kMaxEq = 3, kMaxIneq = 10;
+constexpr int kProblems = 1200;
+
+tact::test::RandomShape random_shape(std::mt19937& rng) {
+  std::uniform_int_distribution<int> dofs(1, kMaxDof);
+  std::uniform_int_distribution<int> ineq(0, kMaxIneq);
+  std::uniform_real_distribution<double> condition(0.0, 3.0);
+  const int n = dofs(rng);
+  std::uniform_int_distribution<int> eq(0, std::min(kMaxEq, n - 1));
+  return {n, eq(rng), ineq(rng), condition(rng), rng() % 4 == 0};
+}
+
+// Condition number of W = J_A M⁻¹ J_Aᵀ on the optimum's working set.
+double active_set_condition(const tact::test::DenseQp& q, const tact::test::KktSolution& optimum) {
+  std::vector<Eigen::Index> rows;
+  for (Eigen::Index k = 0; k < q.J_ineq.rows(); ++k)
+    if (optimum.lambda_ineq(k) != 0) rows.push_back(k);
+  Eigen::MatrixXd J(q.J_eq.rows() + static_cast<Eigen::Index>(rows.size()), q.M.rows());
+  J.topRows(q.J_eq.rows()) = q.J_eq;
+  for (std::size_t i = 0; i < rows.size(); ++i) J.row(q.J_eq.rows() + static_cast<Eigen::Index>(i)) = q.J_ineq.row(rows[i]);
+  if (J.rows() == 0) return 1;
+  const Eigen::MatrixXd W = J * q.M.ldlt().solve(J.transpose());
+  const Eigen::VectorXd eigenvalues = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(W).eigenvalues();
+  return eigenvalues.maxCoeff() / std::max(eigenvalues.minCoeff(), 1e-300);
+}
+
+// Beyond this condition of W a float solve may refuse (Singular/Inaccurate).
+constexpr double kIllConditioned = 1e4;
+
+// Documented float tolerance of the exact strategy (README, "Accuracy"):
+// ‖ẍ − ẍ*‖∞ ≤ 1e-3 · (‖ẍ*‖∞ + ‖M⁻¹f‖∞) for M conditioned up to 1e3.
+constexpr double kFloatAccelerationTolerance = 1e-3;
+
+template <typename Scalar>
+void check_exact_against_enumeration(double tolerance) {
+  using Solver = tact::Solver<kMaxDof, kMaxEq, kMaxIneq, Scalar>;
+  std::mt19937 rng(20261122);
+  static Solver solver;  // static: the solver is a large object, as on a device
+  typename Solver::ProblemType problem;
+  double worst = 0;
+  int worst_iterations = 0;
+  int refused = 0;
+  for (int trial = 0; trial < kProblems; ++trial) {
+    const auto shape = random_shape(rng);
+    tact::test::make_random_problem(rng, shape, problem);
+    const auto q = tact::test::to_dense(problem);
+    const auto reference = tact::test::enumerate_optimum(q);
+    ASSERT_TRUE(reference.ok) << "trial " << trial << ": reference found no optimum";
+
+    tact::test::NoHeap guard;
+    const auto report = solver.solve(problem, tact::Strategy::Exact);
+    ASSERT_EQ(guard.allocations(), 0u);
+    if (report.status != tact::Status::Solved && active_set_condition(q, reference) > kIllConditioned) {
+      // Honest refusal, never a false "solved": the optimum's rows are too
+      // close to dependent for Scalar to tell them (or their contradiction) apart.
+      ASSERT_TRUE(report.status == tact::Status::Singular || report.status == tact::Status::Inaccurate ||
+                  report.status == tact::Status::Infeasible);
+      ++refused;
+      continue;
+    }
+    ASSERT_EQ(report.status, tact::Status::Solved) << "trial " << trial << " n=" << shape.n
+                                                   << " eq=" << shape.num_eq << " ineq=" << shape.num_ineq;
+    ASSERT_TRUE(report.kkt_satisfied);
+    ASSERT_LE(report.iterations, 4 * (shape.num_eq + shape.num_ineq) + 16);
+
+    const Eigen::VectorXd free_motion = q.M.ldlt().solve(q.f);
+    const double scale = reference.acceleration.cwiseAbs().maxCoeff() + free_motion.cwiseAbs().maxCoeff();
+    const Eigen::VectorXd a = solver.acceleration().head(shape.n).template cast<double>();
+    const double error = (a - reference.acceleration).cwiseAbs().maxCoeff() / scale;
+    worst = std::max(worst, error);
+    worst_iterations = std::max(worst_iterations, report.iterations);
+    ASSERT_LE(error, tolerance) << "trial " << trial;
+    const double best = tact::test::objective(q, reference.acceleration);
+    const double objective_scale = 1 + std::fabs(best) + q.f.cwiseAbs().sum() * scale;
+    EXPECT_NEAR(static_cast<double>(solver.objective()), best, tolerance * objective_scale);
+  }
+  std::printf("exact vs enumeration: %d problems, %d refused as ill-conditioned, worst relative error %.3g, "
+              "most iterations %d\n", kProblems, refused, worst, worst_iterations);
+  EXPECT_LE(refused, kProblems / 100);
+}
+
+TEST(RandomProblems, ExactFloatMatchesDoubleEnumeration) {
+  check_exact_against_enumeration<float>(kFloatAccelerationTolerance);
+}
+
+TEST(RandomProblems, ExactDoubleMatchesDoubleEnumeration) { check_exact_against_enumeration<double>(1e-9); }
+
+// The right algorithm promises a feasible acceleration (it stops only when no
+// row is violated); the optimum's objective bounds it from below.
+TEST(RandomProblems, RightIsFeasibleAndNeverBeatsTheOptimum) {
+  using Solver = tact::Solver<kMaxDof, kMaxEq, kMaxIneq, float>;
+  std::mt19937 rng(7);
+  static Solver right, exact;
+  Solver::ProblemType problem;
+  int solved = 0;
+  for (int trial = 0; trial < kProblems; ++trial) {
+    tact::test::make_random_problem(rng, random_shape(rng), problem);
+    tact::test::NoHeap guard;
+    const auto r = right.solve(problem, tact::Strategy::Right);
+    const auto e = exact.solve(problem, tact::Strategy::Exact);
+    ASSERT_EQ(guard.allocations(), 0u);
+    ASSERT_EQ(e.status, tact::Status::Solved);
+    ASSERT_LE(r.iterations, problem.num_ineq + 1);  // add-only: each pass adds a row
+    if (r.status != tact::Status::Solved) {
+      // Adding violated rows in a batch can exceed n independent rows, or
+      // leave nearly dependent ones: an honest refusal, never a false solve.
+      ASSERT_TRUE(r.status == tact::Status::Singular || r.status == tact::Status::Inaccurate) << "trial " << trial;
+      continue;
+    }
+    ++solved;
+    const float tol = 1e-4f * (r.residuals.row_scale + 1e-30f);
+    EXPECT_GE(r.residuals.min_slack, -tol) << "trial " << trial;
+    EXPECT_LE(r.residuals.equality, tol);
+    EXPECT_GE(right.objective(), exact.objective() - 1e-4f * (1 + std::fabs(exact.objective())));
+  }
+  EXPECT_GT(solved, kProblems / 2);
+}
+
+// The working-set (range-space) solve agrees with a direct solve of the full
+// KKT matrix of eq. (6) on the same working set.
+TEST(RandomProblems, RangeSpaceSolveMatchesFullKktMatrix) {
+  using Solver = tact::Solver<kMaxDof, kMaxEq, kMaxIneq, double>;
+  std::mt19937 rng(99);
+  static Solver solver;
+  Solver::ProblemType problem;
+  for (int trial = 0; trial < 300; ++trial) {
+    tact::test::make_random_problem(rng, random_shape(rng), problem);
+    const auto report = solver.solve(problem, tact::Strategy::Exact);
+    ASSERT_EQ(report.status, tact::Status::Solved);
+    std::vector<bool> active(static_cast<std::size_t>(problem.num_ineq));
+    for (int k = 0; k < problem.num_ineq; ++k) active[static_cast<std::size_t>(k)] = solver.in_working_set(k);
+    const auto direct = tact::test::direct_kkt(tact::test::to_dense(problem), active);
+    ASSERT_TRUE(direct.ok);
+    const double scale = 1 + direct.acceleration.cwiseAbs().maxCoeff() + direct.lambda_ineq.cwiseAbs().sum();
+    for (int i = 0; i < problem.n; ++i) EXPECT_NEAR(solver.acceleration()(i), direct.acceleration(i), 1e-8 * scale);
+    for (int k = 0; k < problem.num_eq; ++k) EXPECT_NEAR(solver.multiplier_eq(k), direct.lambda_eq(k), 1e-8 * scale);
+    for (int k = 0; k < problem.num_ineq; ++k)
+      EXPECT_NEAR(solver.multiplier_ineq(k), direct.lambda_ineq(k), 1e-8 * scale);
+  }
+}
+
+}  // namespace
