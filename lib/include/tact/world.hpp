@@ -1,0 +1,133 @@
+/// @file world.hpp
+/// The stepper: state, mass, forces and constraint rows of a small world;
+/// one call to step() gathers the rows, builds d with Baumgarte's term,
+/// decides which inequalities are candidates, runs the strategy and
+/// integrates with semi-implicit Euler.
+#pragma once
+
+#include "tact/constraints.hpp"
+#include "tact/solver.hpp"
+
+namespace tact {
+
+/// Rows gathered for one step: equalities and inequalities with stable ids.
+template <int MaxDof, int MaxEq, int MaxIneq, typename Scalar = float>
+class RowSet {
+ public:
+  using Row = ConstraintRow<MaxDof, Scalar>;
+
+  void add_equality(const Row& row) {
+    if (num_eq_ >= MaxEq) {
+      overflow_ = true;
+      return;
+    }
+    eq_[static_cast<std::size_t>(num_eq_++)] = row;
+  }
+  void add_inequality(RowId id, const Row& row) {
+    if (num_ineq_ >= MaxIneq) {
+      overflow_ = true;
+      return;
+    }
+    ineq_[static_cast<std::size_t>(num_ineq_)] = row;
+    ids_[static_cast<std::size_t>(num_ineq_++)] = id;
+  }
+  void clear() {
+    num_eq_ = num_ineq_ = 0;
+    overflow_ = false;
+  }
+
+  Index num_eq() const { return num_eq_; }
+  Index num_ineq() const { return num_ineq_; }
+  const Row& equality(Index k) const { return eq_[static_cast<std::size_t>(k)]; }
+  const Row& inequality(Index k) const { return ineq_[static_cast<std::size_t>(k)]; }
+  RowId id(Index k) const { return ids_[static_cast<std::size_t>(k)]; }
+  /// True when more rows were added than the bounds hold (the extra ones were dropped).
+  bool overflow() const { return overflow_; }
+
+ private:
+  std::array<Row, (MaxEq > 0 ? MaxEq : 1)> eq_{};
+  std::array<Row, (MaxIneq > 0 ? MaxIneq : 1)> ineq_{};
+  std::array<RowId, (MaxIneq > 0 ? MaxIneq : 1)> ids_{};
+  Index num_eq_ = 0;
+  Index num_ineq_ = 0;
+  bool overflow_ = false;
+};
+
+/// A constrained mechanical system stepped in time.
+/// @tparam MaxDof, MaxEq, MaxIneq bounds as in Solver; Scalar float or double.
+template <int MaxDof, int MaxEq, int MaxIneq, typename Scalar = float>
+class World {
+ public:
+  using SolverType = Solver<MaxDof, MaxEq, MaxIneq, Scalar>;
+  using ProblemType = typename SolverType::ProblemType;
+  using DofVector = typename ProblemType::DofVector;
+  using MassMatrix = typename ProblemType::MassMatrix;
+  using Rows = RowSet<MaxDof, MaxEq, MaxIneq, Scalar>;
+
+  Index n = MaxDof;                               ///< degrees of freedom in use
+  DofVector x = DofVector::Zero();                ///< generalized coordinates
+  DofVector v = DofVector::Zero();                ///< their velocities ẋ
+  DofVector f = DofVector::Zero();                ///< applied forces for the next step
+  MassMatrix M = MassMatrix::Identity();          ///< mass matrix (SPD; diagonal is fastest)
+  Scalar time_step = Scalar(1e-3);                ///< h
+  Scalar tau = Scalar(1e-2);                      ///< Baumgarte time constant τ (> 0)
+  /// An inequality row touches (is a candidate) when g ≤ this, and counts as
+  /// violated (Platt's rule) when g < −this: rounding in x is not a contact event.
+  Scalar contact_tolerance = Scalar(1e-5);
+  Strategy strategy = Strategy::Exact;
+
+  /// Advances one step. `gather(x, v, rows)` adds the rows at the current
+  /// state (every inequality the world has; the stepper selects candidates).
+  /// @return the solver's report; Status::InvalidInput (and no motion) when
+  ///         τ or h is not positive and finite or the rows overflow the bounds.
+  template <typename Gather>
+  Report<Scalar> step(Gather&& gather) {
+    rows_.clear();
+    gather(static_cast<const DofVector&>(x), static_cast<const DofVector&>(v), rows_);
+    Report<Scalar> report;
+    if (!(tau > 0) || !(time_step > 0) || !std::isfinite(tau) || !std::isfinite(time_step) || rows_.overflow())
+      return report;  // InvalidInput
+    const bool carries_set = strategy == Strategy::Platt || strategy == Strategy::PlattImproved;
+    if (strategy == Strategy::Platt && memory_.initialized)
+      for (Index k = 0; k < rows_.num_ineq(); ++k)  // Algorithm 1, lines 8–9: violated after integration
+        if (rows_.inequality(k).g < -contact_tolerance) memory_.insert(rows_.id(k));
+
+    if (!problem_.resize(n, rows_.num_eq(), 0)) return report;
+    problem_.M = M;
+    problem_.f = f;
+    for (Index k = 0; k < rows_.num_eq(); ++k) {
+      problem_.J_eq.row(k) = rows_.equality(k).J;
+      problem_.d_eq(k) = baumgarte_rhs(rows_.equality(k), v, n, tau);
+    }
+    for (Index k = 0; k < rows_.num_ineq(); ++k) {
+      const auto& row = rows_.inequality(k);
+      const bool candidate = row.g <= contact_tolerance || (carries_set && memory_.contains(rows_.id(k)));
+      if (!candidate) continue;
+      const Index slot = problem_.num_ineq++;
+      problem_.J_ineq.row(slot) = row.J;
+      problem_.d_ineq(slot) = baumgarte_rhs(row, v, n, tau);
+      problem_.ineq_id[static_cast<std::size_t>(slot)] = rows_.id(k);
+    }
+    report = solver_.solve(problem_, strategy, &memory_);
+
+    // Semi-implicit (symplectic) Euler: velocity first, then position with it.
+    v.head(n) += time_step * solver_.acceleration().head(n);
+    x.head(n) += time_step * v.head(n);
+    return report;
+  }
+
+  /// Forgets the carried working set (Platt strategies start afresh).
+  void reset_memory() { memory_.clear(); }
+
+  const SolverType& solver() const { return solver_; }
+  /// The QP of the last step (the rows that were candidates), e.g. to save it.
+  const ProblemType& last_problem() const { return problem_; }
+
+ private:
+  Rows rows_;
+  ProblemType problem_;
+  SolverType solver_;
+  ActiveSetMemory<MaxIneq> memory_;
+};
+
+}  // namespace tact

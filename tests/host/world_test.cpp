@@ -1,0 +1,155 @@
+// The stepper over many steps: the paper's figures 2–5 (Platt leaves the
+// admissible region, the right algorithm and the exact strategy do not),
+// Baumgarte stabilization, the constraint helpers' derivatives, bad input.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "no_heap.hpp"
+#include "tact/world.hpp"
+
+namespace {
+
+using CornerWorld = tact::World<2, 0, 2>;
+using Vec2 = Eigen::Matrix<float, 2, 1>;
+
+// g1 = x − y ≥ 0 (id 0), g2 = y ≥ 0 (id 1).
+auto corner_rows = [](const CornerWorld::DofVector& x, const CornerWorld::DofVector&, CornerWorld::Rows& rows) {
+  rows.add_inequality(0, tact::half_space<2, 2>(x, 0, Vec2(1, -1), 0.0f));
+  rows.add_inequality(1, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
+};
+
+struct CornerRun {
+  float min_g1 = 0, min_g2 = 0;
+  bool all_solved = true;
+};
+
+CornerRun run_corner(tact::Strategy strategy, float mass, Vec2 force, int steps = 2000) {
+  static CornerWorld world;
+  world = CornerWorld{};
+  world.n = 2;
+  world.M = Eigen::Matrix2f::Identity() * mass;
+  world.f = force;
+  world.time_step = 0.01f;
+  world.tau = 0.05f;
+  world.strategy = strategy;
+  CornerRun run;
+  tact::test::NoHeap guard;
+  for (int i = 0; i < steps; ++i) {
+    const auto report = world.step(corner_rows);
+    run.all_solved = run.all_solved && report.status == tact::Status::Solved;
+    run.min_g1 = std::min(run.min_g1, world.x(0) - world.x(1));
+    run.min_g2 = std::min(run.min_g2, world.x(1));
+  }
+  EXPECT_EQ(guard.allocations(), 0u);
+  return run;
+}
+
+constexpr float kFloatPosition = 1e-5f;  // documented: admissible to within float rounding
+
+class CornerSteps : public ::testing::TestWithParam<float> {};
+
+TEST_P(CornerSteps, PlattLeavesTheRegionUnderForce2Minus1) {  // figures 2, 4, 5
+  const auto run = run_corner(tact::Strategy::Platt, GetParam(), Vec2(2, -1));
+  EXPECT_LT(run.min_g2, -2 * kFloatPosition);  // the particle crosses y = 0
+}
+
+TEST_P(CornerSteps, ImprovedPlattLeavesTheRegionUnderForceMinus1Minus2) {  // figure 3
+  const auto run = run_corner(tact::Strategy::PlattImproved, GetParam(), Vec2(-1, -2));
+  EXPECT_LT(run.min_g1, -2 * kFloatPosition);  // the particle crosses x = y
+}
+
+TEST_P(CornerSteps, RightAndExactStayAdmissible) {
+  for (const auto strategy : {tact::Strategy::Right, tact::Strategy::Exact})
+    for (const Vec2& force : {Vec2(2, -1), Vec2(-1, -2)}) {
+      const auto run = run_corner(strategy, GetParam(), force);
+      EXPECT_TRUE(run.all_solved) << tact::to_string(strategy);
+      EXPECT_GE(run.min_g1, -kFloatPosition) << tact::to_string(strategy);
+      EXPECT_GE(run.min_g2, -kFloatPosition) << tact::to_string(strategy);
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Masses, CornerSteps, ::testing::Values(2.0f, 3.0f));
+
+TEST(World, SlidesAlongTheFloorAtTheExpectedAcceleration) {
+  static CornerWorld world;
+  world.M = Eigen::Matrix2f::Identity() * 2.0f;
+  world.f = Vec2(2, -1);
+  world.time_step = 0.01f;
+  for (int i = 0; i < 100; ++i) ASSERT_TRUE(world.step(corner_rows).ok());
+  EXPECT_NEAR(world.v(0), 1.0f * 100 * 0.01f, 1e-4f);  // ẍ = f_x/m = 1
+  EXPECT_NEAR(world.x(1), 0.0f, kFloatPosition);
+}
+
+TEST(World, RejectsBadParametersWithoutMoving) {
+  static CornerWorld world;
+  world.f = Vec2(1, 1);
+  for (const float tau : {0.0f, -1.0f, std::numeric_limits<float>::quiet_NaN()}) {
+    world.tau = tau;
+    EXPECT_EQ(world.step(corner_rows).status, tact::Status::InvalidInput);
+    EXPECT_EQ(world.x, Vec2::Zero());
+  }
+  world.tau = 0.05f;
+  auto too_many = [](const CornerWorld::DofVector& x, const CornerWorld::DofVector&, CornerWorld::Rows& rows) {
+    for (tact::RowId k = 0; k < 3; ++k) rows.add_inequality(k, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
+  };
+  EXPECT_EQ(world.step(too_many).status, tact::Status::InvalidInput);
+  EXPECT_EQ(world.x, Vec2::Zero());
+}
+
+// A bead on a circular wire (equality): Baumgarte's term holds the drift
+// |p| − r at rounding level; with τ huge (no stabilization) it grows.
+float bead_drift(float tau) {
+  static tact::World<2, 1, 0> world;
+  world = tact::World<2, 1, 0>{};
+  world.x = Vec2(1, 0);
+  world.v = Vec2(0, 3);
+  world.f = Vec2(0, -9.81f);
+  world.time_step = 1e-3f;
+  world.tau = tau;
+  float worst = 0;
+  for (int i = 0; i < 5000; ++i) {
+    const auto report = world.step([](const auto& x, const auto& v, auto& rows) {
+      rows.add_equality(tact::point_on_circle<2>(x, v, 0, Vec2(0, 0), 1.0f));
+    });
+    EXPECT_TRUE(report.ok());
+    worst = std::max(worst, std::fabs(world.x.norm() - 1.0f));
+  }
+  return worst;
+}
+
+TEST(World, BaumgarteStabilizationBoundsTheDrift) {
+  const float stabilized = bead_drift(0.02f);
+  const float unstabilized = bead_drift(1e4f);
+  EXPECT_LT(stabilized, 1e-3f);
+  EXPECT_GT(unstabilized, 10 * stabilized);
+}
+
+// Curvature terms are ẋᵀHẋ = d²/dt² g(x + t ẋ) at t = 0: check by finite differences.
+template <typename MakeRow>
+void check_row_derivatives(MakeRow make_row, const Eigen::Vector4d& x, const Eigen::Vector4d& v) {
+  const auto row = make_row(x, v);
+  const double h = 1e-4;
+  const double g_plus = make_row(Eigen::Vector4d(x + h * v), v).g;
+  const double g_minus = make_row(Eigen::Vector4d(x - h * v), v).g;
+  EXPECT_NEAR((g_plus - g_minus) / (2 * h), row.J.dot(v), 1e-6);
+  EXPECT_NEAR((g_plus - 2 * row.g + g_minus) / (h * h), row.curvature, 1e-4);
+}
+
+TEST(Constraints, GradientsAndCurvaturesMatchFiniteDifferences) {
+  const Eigen::Vector4d x(0.3, -0.2, 1.1, 0.7), v(0.5, -1.5, 2.0, 0.25);
+  check_row_derivatives([](const auto& p, const auto& w) { return tact::distance<2, 4, double>(p, w, 0, 2, 0.5); }, x, v);
+  check_row_derivatives(
+      [](const auto& p, const auto& w) {
+        return tact::point_on_circle<4, double>(p, w, 2, Eigen::Vector2d(0.1, -0.4), 0.8);
+      },
+      x, v);
+  check_row_derivatives(
+      [](const auto& p, const auto&) { return tact::half_space<2, 4, double>(p, 2, Eigen::Vector2d(0.6, 0.8), 0.1); }, x,
+      v);
+  check_row_derivatives([](const auto& p, const auto&) { return tact::fixed_coordinate<4, double>(p, 2, 1, 0.3); }, x, v);
+  const double expected_gap = std::hypot(0.3 - 1.1, -0.2 - 0.7) - 0.5;
+  EXPECT_DOUBLE_EQ((tact::distance<2, 4, double>(x, v, 0, 2, 0.5).g), expected_gap);
+}
+
+}  // namespace
