@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Sets up and runs every test: the host suite, then the target suites under
+# QEMU for each emulated core. One ctest summary line per preset; exits
+# non-zero if any preset fails.
+#   tests/run-all.sh                 everything
+#   tests/run-all.sh host m4f-an386  only these presets
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+toolchains/setup-debian.sh --arm
+
+presets=("$@")
+((${#presets[@]})) || presets=(host m0-microbit m3-an385 m4f-an386 m7-an500 m55-an547)
+
+failed=()
+for preset in "${presets[@]}"; do
+  echo "=== ${preset}"
+  cmake --workflow --preset "${preset}" || failed+=("${preset}")
+done
+# The real board has no emulator: its firmware must still build.
+if [[ $# -eq 0 ]]; then
+  echo "=== m4f-stm32f407 (build only)"
+  { cmake --preset m4f-stm32f407 >/dev/null && cmake --build --preset m4f-stm32f407; } || failed+=(m4f-stm32f407)
+fi
+
+if ((${#failed[@]})); then
+  echo "FAILED presets: ${failed[*]}"
+  exit 1
+fi
+echo "all presets passed: ${presets[*]}"
