@@ -6,6 +6,9 @@
 
 #include <Eigen/Core>
 #include <cstddef>
+#include <utility>
+
+#include <gtest/gtest.h>
 
 namespace tact::test {
 
@@ -24,5 +27,25 @@ class NoHeap {
  private:
   std::size_t start_;
 };
+
+/// Runs solver.solve(args...) with allocation forbidden and fails the
+/// current test if anything was allocated. Every host test solves through
+/// this (or inside a NoHeap scope).
+template <typename Solver, typename... Args>
+auto solve_no_heap(Solver& solver, Args&&... args) {
+  NoHeap guard;
+  auto report = solver.solve(std::forward<Args>(args)...);
+  EXPECT_EQ(guard.allocations(), 0u) << "a solve allocated";
+  return report;
+}
+
+/// world.step(gather) with allocation forbidden, as solve_no_heap.
+template <typename World, typename Gather>
+auto step_no_heap(World& world, Gather&& gather) {
+  NoHeap guard;
+  auto report = world.step(std::forward<Gather>(gather));
+  EXPECT_EQ(guard.allocations(), 0u) << "a step allocated";
+  return report;
+}
 
 }  // namespace tact::test

@@ -63,9 +63,7 @@ void check_exact_against_enumeration(double tolerance) {
     const auto reference = tact::test::enumerate_optimum(q);
     ASSERT_TRUE(reference.ok) << "trial " << trial << ": reference found no optimum";
 
-    tact::test::NoHeap guard;
-    const auto report = solver.solve(problem, tact::Strategy::Exact);
-    ASSERT_EQ(guard.allocations(), 0u);
+    const auto report = tact::test::solve_no_heap(solver, problem, tact::Strategy::Exact);
     if (report.status != tact::Status::Solved && active_set_condition(q, reference) > kIllConditioned) {
       // Honest refusal, never a false "solved": the optimum's rows are too
       // close to dependent for Scalar to tell them (or their contradiction) apart.
@@ -111,10 +109,8 @@ TEST(RandomProblems, RightIsFeasibleAndNeverBeatsTheOptimum) {
   int solved = 0;
   for (int trial = 0; trial < kProblems; ++trial) {
     tact::test::make_random_problem(rng, random_shape(rng), problem);
-    tact::test::NoHeap guard;
-    const auto r = right.solve(problem, tact::Strategy::Right);
-    const auto e = exact.solve(problem, tact::Strategy::Exact);
-    ASSERT_EQ(guard.allocations(), 0u);
+    const auto r = tact::test::solve_no_heap(right, problem, tact::Strategy::Right);
+    const auto e = tact::test::solve_no_heap(exact, problem, tact::Strategy::Exact);
     ASSERT_EQ(e.status, tact::Status::Solved);
     ASSERT_LE(r.iterations, problem.num_ineq + 1);  // add-only: each pass adds a row
     if (r.status != tact::Status::Solved) {
@@ -141,7 +137,7 @@ TEST(RandomProblems, RangeSpaceSolveMatchesFullKktMatrix) {
   Solver::ProblemType problem;
   for (int trial = 0; trial < 300; ++trial) {
     tact::test::make_random_problem(rng, random_shape(rng), problem);
-    const auto report = solver.solve(problem, tact::Strategy::Exact);
+    const auto report = tact::test::solve_no_heap(solver, problem, tact::Strategy::Exact);
     ASSERT_EQ(report.status, tact::Status::Solved);
     std::vector<bool> active(static_cast<std::size_t>(problem.num_ineq));
     for (int k = 0; k < problem.num_ineq; ++k) active[static_cast<std::size_t>(k)] = solver.in_working_set(k);
