@@ -1,30 +1,51 @@
 #!/usr/bin/env bash
 # Runs one Cortex-M firmware ELF under QEMU and returns its exit code.
-#   qemu-run.sh <machine> <elf> [args...]
+#   qemu-run.sh [--plugin=<libtact_icount.so>] <machine> <elf> [args...]
 # Guest output (semihosting) goes to stdout, QEMU's own messages to stderr.
 # The firmware ends with semihosting SYS_EXIT_EXTENDED, whose code QEMU exits
 # with. A hang is killed after TACT_QEMU_TIMEOUT seconds (default 60) and
 # reported as 124 (timeout's code), so it fails a ctest run too.
 #
-# -icount shift=0: the virtual clock advances exactly 1 ns per executed
-# instruction, which makes runs deterministic and lets the port's counter
-# count instructions (see README.md).
+# Counting (see README.md): with --plugin (or TACT_QEMU_PLUGIN=<path>) QEMU
+# loads the project's TCG plugin, which counts every executed instruction
+# and hands the count to the guest through the file "tact-icount" in QEMU's
+# working directory: a fresh temporary directory per run, removed afterwards.
+# Without it the guest falls back to SysTick, which counts instructions
+# (quantized) thanks to -icount shift=0: the virtual clock advances exactly
+# 1 ns per executed instruction. -icount is always on: it also makes every
+# run deterministic.
 set -euo pipefail
+plugin=${TACT_QEMU_PLUGIN:-}
+if (($# > 0)) && [[ $1 == --plugin=* ]]; then
+  plugin=${1#--plugin=}
+  shift
+fi
 if (($# < 2)); then
-  echo "usage: $0 <qemu-machine> <firmware.elf> [args...]" >&2
+  echo "usage: $0 [--plugin=<libtact_icount.so>] <qemu-machine> <firmware.elf> [args...]" >&2
   exit 2
 fi
 machine=$1
-elf=$2
+elf=$(realpath "$2")
 shift 2
 semihosting=enable=on,target=native,chardev=sh
 for arg in "$elf" "$@"; do semihosting+=",arg=$arg"; done  # SYS_GET_CMDLINE (unused by the port)
 
+workdir=$(mktemp -d "${TMPDIR:-/tmp}/tact-qemu.XXXXXX")
+trap 'rm -rf "$workdir"' EXIT
+plugin_args=()
+if [[ -n $plugin ]]; then
+  if [[ ! -f $plugin ]]; then
+    echo "qemu-run.sh: QEMU plugin '$plugin' not found (build the firmware project first)" >&2
+    exit 2
+  fi
+  plugin_args=(-plugin "$(realpath "$plugin"),out=$workdir/tact-icount")
+fi
+
 status=0
-timeout --kill-after=5 "${TACT_QEMU_TIMEOUT:-60}" \
+(cd "$workdir" && timeout --kill-after=5 "${TACT_QEMU_TIMEOUT:-60}" \
   qemu-system-arm -M "$machine" -display none -monitor none -serial none \
     -chardev stdio,id=sh -semihosting-config "$semihosting" \
-    -icount shift=0 -kernel "$elf" || status=$?
+    -icount shift=0 "${plugin_args[@]}" -kernel "$elf") || status=$?
 if ((status == 124 || status == 137)); then
   echo "qemu-run.sh: $elf timed out after ${TACT_QEMU_TIMEOUT:-60} s" >&2
 fi
