@@ -2,6 +2,7 @@
 // Cholesky solve), the FPU (if any) is on, and the counter counts.
 #include <Eigen/Cholesky>
 #include <Eigen/Core>
+#include <cstring>
 
 #include "tact_test.hpp"
 
@@ -44,4 +45,69 @@ TACT_TEST(format_numbers) {
   TACT_CHECK(buf[0] == '1' && buf[1] == '.' && buf[4] == 'e' && buf[5] == '+' && buf[6] == '1' && buf[7] == '0');
   port::format_int(buf, -1234567890123LL);
   TACT_CHECK(buf[0] == '-' && buf[1] == '1' && buf[13] == '3' && buf[14] == '\0');
+}
+
+// Two counter reads around a loop, all in one asm block so the count is
+// certain. Between the reads run: the return of the first read (1), 2 movs,
+// k iterations of subs/bne (2k) and the call of the second read (1), so an
+// exact counter reads 2k + 4. Thumb-1 only (runs on ARMv6-M too).
+static std::uint64_t measured_loop(std::uint32_t k) {
+  register std::uint32_t n asm("r4") = k;
+  register std::uint32_t lo0 asm("r5");
+  register std::uint32_t hi0 asm("r6");
+  register std::uint32_t lo1 asm("r0");
+  register std::uint32_t hi1 asm("r1");
+  std::uint64_t (*read)() = port::counter_read;
+  asm volatile(
+      ".syntax unified\n"  // GCC passes Thumb-1 inline asm as divided syntax
+      "blx  %[read]\n"
+      "mov  r5, r0\n"
+      "mov  r6, r1\n"
+      "1:\n"
+      "subs r4, r4, #1\n"
+      "bne  1b\n"
+      "blx  %[read]\n"
+      : "+&r"(n), "=&r"(lo0), "=&r"(hi0), "=&r"(lo1), "=&r"(hi1)
+      : [read] "r"(read)
+      : "r2", "r3", "r12", "lr", "cc", "memory");
+  return ((std::uint64_t{hi1} << 32) | lo1) - ((std::uint64_t{hi0} << 32) | lo0);
+}
+
+// Under QEMU with the project's plugin the counter is an exact instruction
+// count: the loop must read exactly 2k + 4 (see port/cortex-m/README.md).
+// Without the plugin (SysTick fallback, counter_unit() says so) and for
+// cycle counters only a loose check applies.
+TACT_TEST(counter_counts_a_known_loop) {
+  if (port::counter_kind() == port::CounterKind::None) return;
+  const bool exact = port::counter_kind() == port::CounterKind::Instructions &&
+                     std::strcmp(port::counter_unit(), "instructions") == 0;
+  const std::uint32_t ks[] = {1, 10, 1000, 1000000};
+  for (const std::uint32_t k : ks) {
+    const std::uint64_t expected = 2 * std::uint64_t{k} + 4;
+    const std::uint64_t got = measured_loop(k);
+    const std::uint64_t again = measured_loop(k);
+    port::write("    loop k=");
+    port::write_uint(k);
+    port::write(": expected ");
+    port::write_uint(expected);
+    port::write(", read ");
+    port::write_uint(got);
+    port::write(" ");
+    port::write(port::counter_unit());
+    port::write("\n");
+    if (exact) {
+      TACT_CHECK(got == expected);
+      TACT_CHECK(again == expected);
+    } else if (port::counter_kind() == port::CounterKind::Instructions) {
+      TACT_CHECK(got + 200 >= expected && got <= expected + 200);  // a tick plus overhead
+    } else {
+      TACT_CHECK(got > 0);
+    }
+  }
+  const std::uint64_t a = port::counter_read();
+  const std::uint64_t b = port::counter_read();
+  port::write("    back-to-back reads: ");
+  port::write_uint(b - a);
+  port::write("\n");
+  if (exact) TACT_CHECK(b - a >= 2 && b - a <= 8);  // the return, the call, a move or two
 }
