@@ -165,6 +165,9 @@ class Solver {
   bool in_working_set(Index k) const { return k >= 0 && num_eq_ + k < num_rows_ && in_set(num_eq_ + k); }
   /// Objective ½ẍᵀMẍ − fᵀẍ of the last solve.
   Scalar objective() const { return objective_; }
+  /// How many times a dense M was factored (diagonal M never is); a solve
+  /// with the same M as the last factored one reuses the factor.
+  std::uint32_t mass_factorizations() const { return mass_factorizations_; }
 
  private:
   using MassMatrix = typename ProblemType::MassMatrix;
@@ -247,6 +250,7 @@ class Solver {
         for (Index i = j + 1; i < n; ++i)
           if (std::fabs(M(i, j) - M(j, i)) > 8 * eps * largest) return Status::InvalidMass;
       mass_factor_.topLeftCorner(n, n) = M.topLeftCorner(n, n);
+      ++mass_factorizations_;
       if (!detail::cholesky_in_place(mass_factor_, n, 16 * eps)) return Status::InvalidMass;
     }
     mass_valid_ = true;
@@ -397,7 +401,8 @@ class Solver {
     bool independent = add_equalities();
     const Index cap = iteration_cap();
     for (;;) {
-      if (++iterations > cap) return Status::IterationLimit;
+      if (iterations == cap) return Status::IterationLimit;
+      ++iterations;
       solve_working_set();
       bool inserted = false;
       bool dependent_violated = false;
@@ -444,7 +449,8 @@ class Solver {
       }
       Scalar multiplier_p = 0;
       for (;;) {
-        if (++iterations > cap) return Status::IterationLimit;
+        if (iterations == cap) return Status::IterationLimit;
+        ++iterations;
         Scalar pivot = project_row(p);
         if (active_count_ >= n_) pivot = 0;  // a full set spans the space: p depends on it
         const bool full_step_possible = !is_dependent(p, pivot);
@@ -598,6 +604,7 @@ class Solver {
   MassMatrix mass_ = MassMatrix::Zero();         ///< last factored M (change detection)
   MassMatrix mass_factor_ = MassMatrix::Zero();  ///< L, or 1/√m_ii on the diagonal
   Index mass_n_ = 0;
+  std::uint32_t mass_factorizations_ = 0;
   bool mass_valid_ = false;
   bool mass_diagonal_ = false;
 

@@ -1,0 +1,200 @@
+// Bad input and awkward constraint sets: every case gets its documented
+// status, outputs stay finite, and "solved" is never claimed falsely.
+#include <gtest/gtest.h>
+
+#include <limits>
+
+#include "no_heap.hpp"
+#include "tact/solver.hpp"
+
+namespace {
+
+using Solver = tact::Solver<3, 2, 4>;
+using Problem = Solver::ProblemType;
+
+// A particle in 3-D resting on the floor z ≥ 0 under gravity.
+Problem floor_problem() {
+  Problem p;
+  EXPECT_TRUE(p.resize(3, 0, 1));
+  p.M.diagonal().head(3).setConstant(2.0f);
+  p.f << 0.5f, 0, -9.81f;
+  p.J_ineq.row(0) << 0, 0, 1;
+  return p;
+}
+
+void expect_finite_outputs(const Solver& solver, const Problem& p) {
+  for (int i = 0; i < 3; ++i) EXPECT_TRUE(std::isfinite(solver.acceleration()(i)));
+  for (int k = 0; k < p.num_eq; ++k) EXPECT_TRUE(std::isfinite(solver.multiplier_eq(k)));
+  for (int k = 0; k < p.num_ineq; ++k) EXPECT_TRUE(std::isfinite(solver.multiplier_ineq(k)));
+}
+
+Solver solver;  // static storage, as on a device
+
+TEST(BadInput, NanOrInfAnywhereIsInvalidInput) {
+  const float bad_values[] = {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
+                              -std::numeric_limits<float>::infinity()};
+  for (const float bad : bad_values) {
+    for (int where = 0; where < 6; ++where) {
+      Problem p = floor_problem();
+      p.num_eq = 1;
+      p.J_eq.row(0) << 1, 0, 0;
+      switch (where) {
+        case 0: p.M(1, 1) = bad; break;
+        case 1: p.f(2) = bad; break;
+        case 2: p.J_eq(0, 1) = bad; break;
+        case 3: p.d_eq(0) = bad; break;
+        case 4: p.J_ineq(0, 0) = bad; break;
+        case 5: p.d_ineq(0) = bad; break;
+      }
+      for (const auto strategy : tact::kAllStrategies) {
+        const auto report = tact::test::solve_no_heap(solver, p, strategy);
+        EXPECT_EQ(report.status, tact::Status::InvalidInput) << "field " << where;
+        expect_finite_outputs(solver, p);
+      }
+    }
+  }
+}
+
+TEST(BadInput, MassNotSymmetricPositiveDefiniteIsInvalidMass) {
+  Problem p = floor_problem();
+  p.M(0, 1) = 0.5f;  // not symmetric
+  EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::InvalidMass);
+  p.M(1, 0) = 0.5f;  // symmetric again, and positive definite
+  EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::Solved);
+  p.M(0, 1) = p.M(1, 0) = 3.0f;  // indefinite: eigenvalues 5 and −1
+  EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::InvalidMass);
+  expect_finite_outputs(solver, p);
+  p = floor_problem();
+  p.M(2, 2) = 0;  // diagonal, singular
+  EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::InvalidMass);
+  p.M(2, 2) = -1;  // diagonal, negative
+  EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::InvalidMass);
+}
+
+TEST(BadInput, SizesBeyondTheBoundsAreRejected) {
+  Problem p;
+  EXPECT_FALSE(p.resize(4, 0, 0));  // MaxDof = 3
+  EXPECT_FALSE(p.resize(3, 3, 0));  // MaxEq = 2
+  EXPECT_FALSE(p.resize(3, 0, 5));  // MaxIneq = 4
+  EXPECT_FALSE(p.resize(0, 0, 0));
+  EXPECT_FALSE(p.resize(3, -1, 0));
+  EXPECT_EQ(p.n, 0);
+  EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::InvalidInput);
+  p = floor_problem();
+  p.num_ineq = 5;  // set by hand beyond the bound
+  EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Right).status, tact::Status::InvalidInput);
+  p.num_ineq = 1;
+  p.n = 4;
+  EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Platt).status, tact::Status::InvalidInput);
+}
+
+TEST(Mass, FactorReusedWhileUnchangedAndDiagonalNeverFactored) {
+  static Solver fresh;
+  Problem p = floor_problem();
+  ASSERT_TRUE(tact::test::solve_no_heap(fresh, p, tact::Strategy::Exact).ok());
+  EXPECT_EQ(fresh.mass_factorizations(), 0u);  // diagonal
+  p.M(0, 1) = p.M(1, 0) = 0.5f;
+  ASSERT_TRUE(tact::test::solve_no_heap(fresh, p, tact::Strategy::Exact).ok());
+  p.f(0) = -3;  // new forces, same M
+  ASSERT_TRUE(tact::test::solve_no_heap(fresh, p, tact::Strategy::Exact).ok());
+  EXPECT_EQ(fresh.mass_factorizations(), 1u);
+  // Correct with the reused factor: M ẍ = f + JᵀΛ, floor row active.
+  const Eigen::Vector3f a = fresh.acceleration().head(3);
+  EXPECT_NEAR(a(2), 0, 1e-6f);
+  EXPECT_NEAR(2 * a(0) + 0.5f * a(1), -3, 1e-5f);
+  EXPECT_NEAR(0.5f * a(0) + 2 * a(1), 0, 1e-5f);
+  p.M(1, 1) = 4;  // M changes: factored again
+  ASSERT_TRUE(tact::test::solve_no_heap(fresh, p, tact::Strategy::Exact).ok());
+  EXPECT_EQ(fresh.mass_factorizations(), 2u);
+}
+
+TEST(Degenerate, DuplicatedRowsAreSolvedByRightAndExact) {
+  Problem p = floor_problem();
+  p.num_ineq = 3;
+  p.J_ineq.row(1) << 0, 0, 1;  // the floor twice
+  p.J_ineq.row(2) << 0, 0, 2;  // and scaled
+  for (const auto strategy : {tact::Strategy::Right, tact::Strategy::Exact}) {
+    const auto report = tact::test::solve_no_heap(solver, p, strategy);
+    ASSERT_EQ(report.status, tact::Status::Solved) << tact::to_string(strategy);
+    EXPECT_TRUE(report.kkt_satisfied);
+    EXPECT_NEAR(solver.acceleration()(2), 0, 1e-6f);
+    const float total = solver.multiplier_ineq(0) + solver.multiplier_ineq(1) + 2 * solver.multiplier_ineq(2);
+    EXPECT_NEAR(total, 9.81f, 1e-4f);  // the rows share the floor's force
+  }
+  // Platt handles all three at once: a dependent working set.
+  EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Platt).status, tact::Status::Singular);
+  expect_finite_outputs(solver, p);
+}
+
+TEST(Degenerate, MoreContactsThanDegreesOfFreedom) {
+  // Four coplanar-style contacts on a 3-dof particle pushed into a cone's apex.
+  Problem p = floor_problem();
+  p.num_ineq = 4;
+  p.f << 0.3f, -0.2f, -9.81f;
+  p.J_ineq.row(0) << 0, 0, 1;
+  p.J_ineq.row(1) << 1, 0, 1;
+  p.J_ineq.row(2) << -1, 0, 1;
+  p.J_ineq.row(3) << 0, 1, 1;
+  const auto report = tact::test::solve_no_heap(solver, p, tact::Strategy::Exact);
+  ASSERT_EQ(report.status, tact::Status::Solved);
+  EXPECT_TRUE(report.kkt_satisfied);
+  EXPECT_LE(report.active_count, 3);
+  EXPECT_GE(report.residuals.min_slack, -1e-5f);
+  EXPECT_GE(report.residuals.min_multiplier, -1e-5f);
+}
+
+TEST(Degenerate, ContradictoryEqualitiesAreInfeasible) {
+  Problem p = floor_problem();
+  p.num_eq = 2;
+  p.J_eq.row(0) << 1, 0, 0;
+  p.J_eq.row(1) << 1, 0, 0;
+  p.d_eq << 1, 2;  // ẍ_x = 1 and ẍ_x = 2
+  auto report = tact::test::solve_no_heap(solver, p, tact::Strategy::Exact);
+  EXPECT_EQ(report.status, tact::Status::Infeasible);
+  expect_finite_outputs(solver, p);
+  p.d_eq << 1, 1;  // the same attachment twice: redundant but consistent
+  report = tact::test::solve_no_heap(solver, p, tact::Strategy::Exact);
+  EXPECT_EQ(report.status, tact::Status::Solved);
+  EXPECT_NEAR(solver.acceleration()(0), 1, 1e-6f);
+  EXPECT_TRUE(report.kkt_satisfied);
+}
+
+TEST(Degenerate, ContradictoryInequalitiesAreInfeasible) {
+  Problem p = floor_problem();
+  p.num_ineq = 2;
+  p.J_ineq.row(0) << 1, 0, 0;
+  p.J_ineq.row(1) << -1, 0, 0;
+  p.d_ineq << 1, 0;  // ẍ_x ≥ 1 and ẍ_x ≤ 0
+  const auto report = tact::test::solve_no_heap(solver, p, tact::Strategy::Exact);
+  EXPECT_EQ(report.status, tact::Status::Infeasible);
+  expect_finite_outputs(solver, p);
+}
+
+TEST(Degenerate, ZeroRows) {
+  Problem p = floor_problem();
+  p.num_ineq = 2;
+  p.J_ineq.row(1).setZero();
+  p.d_ineq(1) = -1;  // 0 ≥ −1: always true
+  EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::Solved);
+  p.d_ineq(1) = 1;  // 0 ≥ 1: never true
+  EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::Infeasible);
+  expect_finite_outputs(solver, p);
+}
+
+TEST(Limits, IterationCapIsHardAndReported) {
+  Problem p = floor_problem();
+  p.num_ineq = 2;
+  p.f << -1, 0, -9.81f;
+  p.J_ineq.row(1) << 1, 0, 0;  // a wall the force also pushes into
+  solver.settings.max_iterations = 1;
+  auto report = tact::test::solve_no_heap(solver, p, tact::Strategy::Exact);
+  EXPECT_EQ(report.status, tact::Status::IterationLimit);
+  EXPECT_EQ(report.iterations, 1);  // iterations actually run
+  expect_finite_outputs(solver, p);
+  solver.settings.max_iterations = 0;  // default cap
+  report = tact::test::solve_no_heap(solver, p, tact::Strategy::Exact);
+  EXPECT_EQ(report.status, tact::Status::Solved);
+  EXPECT_EQ(report.iterations, 2);
+}
+
+}  // namespace
