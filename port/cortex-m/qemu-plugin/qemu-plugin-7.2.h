@@ -73,6 +73,7 @@ const void *qemu_plugin_insn_data(const struct qemu_plugin_insn *insn);
 size_t qemu_plugin_insn_size(const struct qemu_plugin_insn *insn);
 void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id, qemu_plugin_udata_cb_t cb,
                                     void *userdata);
+/* Prints through QEMU's log: visible only with -d plugin. */
 void qemu_plugin_outs(const char *string);
 
 #endif

@@ -89,12 +89,11 @@ static void report(qemu_plugin_id_t id, void *udata) {
   (void)id;
   (void)udata;
   if (verbose || write_failed) {
-    char line[200];
-    snprintf(line, sizeof line,
-             "tact_icount: %" PRIu64 " instructions executed, %" PRIu64 " counter reads (%" PRIu64
-             " instructions inside them)%s\n",
-             executed, reads, excluded, write_failed ? "; WRITING THE COUNT FAILED" : "");
-    qemu_plugin_outs(line);
+    /* stderr, not qemu_plugin_outs(): that one only prints with -d plugin. */
+    fprintf(stderr,
+            "tact_icount: %" PRIu64 " instructions executed, %" PRIu64 " counter reads (%" PRIu64
+            " instructions inside them)%s\n",
+            executed, reads, excluded, write_failed ? "; WRITING THE COUNT FAILED" : "");
   }
   if (out_fd >= 0) close(out_fd);
 }
