@@ -9,23 +9,17 @@
 // particle admissible and solved every step, 1 otherwise.
 #include "tact/port.hpp"
 #include "tact/port_format.hpp"
-#include "tact/world.hpp"
+#include "corner_scene.hpp"
 
 namespace {
 
-using CornerWorld = tact::World<2, 0, 2>;
-using Vec2 = Eigen::Matrix<float, 2, 1>;
+using corner::Vec2;
 
 constexpr int kSteps = 200;
 constexpr int kPrintedSteps = 8;
 constexpr float kAdmissible = 1e-5f;  // float rounding of positions
 
-CornerWorld world;  // static storage: the solver lives in .bss, not on the stack
-
-void corner_rows(const CornerWorld::DofVector& x, const CornerWorld::DofVector&, CornerWorld::Rows& rows) {
-  rows.add_inequality(0, tact::half_space<2, 2>(x, 0, Vec2(1, -1), 0.0f));  // g1 = x − y
-  rows.add_inequality(1, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));   // g2 = y
-}
+corner::World world;  // static storage: the solver lives in .bss, not on the stack
 
 void print(const char* text) { tact::port::write(text); }
 void print_float(float value) { tact::port::write_float(value, 6); }
@@ -36,13 +30,7 @@ struct Outcome {
 };
 
 Outcome run(tact::Strategy strategy, float mass, Vec2 force) {
-  world = CornerWorld{};
-  world.n = 2;
-  world.M = Eigen::Matrix2f::Identity() * mass;
-  world.f = force;
-  world.time_step = 0.01f;
-  world.tau = 0.05f;
-  world.strategy = strategy;
+  corner::reset(world, strategy, mass, force);
 
   Outcome outcome;
   std::uint64_t cost_total = 0, cost_max = 0;
@@ -51,7 +39,7 @@ Outcome run(tact::Strategy strategy, float mass, Vec2 force) {
   print(":\n    step  y             y''\n");
   for (int step = 0; step < kSteps; ++step) {
     const std::uint64_t start = tact::port::counter_read();
-    const auto report = world.step(corner_rows);
+    const auto report = world.step(corner::rows);
     const std::uint64_t cost = tact::port::counter_read() - start;
     cost_total += cost;
     cost_max = cost > cost_max ? cost : cost_max;

@@ -5,19 +5,15 @@
 
 #include <algorithm>
 
+#include "corner/corner_scene.hpp"
 #include "no_heap.hpp"
 #include "tact/world.hpp"
 
 namespace {
 
-using CornerWorld = tact::World<2, 0, 2>;
-using Vec2 = Eigen::Matrix<float, 2, 1>;
-
-// g1 = x − y ≥ 0 (id 0), g2 = y ≥ 0 (id 1).
-auto corner_rows = [](const CornerWorld::DofVector& x, const CornerWorld::DofVector&, CornerWorld::Rows& rows) {
-  rows.add_inequality(0, tact::half_space<2, 2>(x, 0, Vec2(1, -1), 0.0f));
-  rows.add_inequality(1, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
-};
+using CornerWorld = corner::World;
+using corner::Vec2;
+constexpr auto corner_rows = corner::rows;
 
 struct CornerRun {
   float min_g1 = 0, min_g2 = 0;
@@ -26,13 +22,7 @@ struct CornerRun {
 
 CornerRun run_corner(tact::Strategy strategy, float mass, Vec2 force, int steps = 2000) {
   static CornerWorld world;
-  world = CornerWorld{};
-  world.n = 2;
-  world.M = Eigen::Matrix2f::Identity() * mass;
-  world.f = force;
-  world.time_step = 0.01f;
-  world.tau = 0.05f;
-  world.strategy = strategy;
+  corner::reset(world, strategy, mass, force);
   CornerRun run;
   for (int i = 0; i < steps; ++i) {
     const auto report = tact::test::step_no_heap(world, corner_rows);
@@ -71,11 +61,9 @@ INSTANTIATE_TEST_SUITE_P(Masses, CornerSteps, ::testing::Values(2.0f, 3.0f));
 
 TEST(World, SlidesAlongTheFloorAtTheExpectedAcceleration) {
   static CornerWorld world;
-  world.M = Eigen::Matrix2f::Identity() * 2.0f;
-  world.f = Vec2(2, -1);
-  world.time_step = 0.01f;
+  corner::reset(world, tact::Strategy::Exact, 2.0f, Vec2(2, -1));
   for (int i = 0; i < 100; ++i) ASSERT_TRUE(tact::test::step_no_heap(world, corner_rows).ok());
-  EXPECT_NEAR(world.v(0), 1.0f * 100 * 0.01f, 1e-4f);  // ẍ = f_x/m = 1
+  EXPECT_NEAR(world.v(0), 1.0f * 100 * corner::kTimeStep, 1e-4f);  // ẍ = f_x/m = 1
   EXPECT_NEAR(world.x(1), 0.0f, kFloatPosition);
 }
 
