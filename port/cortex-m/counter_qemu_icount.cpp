@@ -21,22 +21,17 @@
 #include <cstdint>
 
 #include "board.hpp"
+#include "semihosting.hpp"
 #include "tact/port.hpp"
 
 namespace {
 
 // --- semihosting -----------------------------------------------------------
 
-enum : int { SYS_OPEN = 0x01, SYS_CLOSE = 0x02, SYS_READ = 0x06, SYS_SEEK = 0x0A };
-constexpr int kModeReadBinary = 1;  // SYS_OPEN mode "rb"
+using namespace tact::port::semihosting;
 constexpr char kCountFile[] = "tact-icount";  // created by qemu-run.sh's plugin in QEMU's cwd
 
-int semihost(int op, const void* arg) {
-  register int r0 asm("r0") = op;
-  register const void* r1 asm("r1") = arg;
-  asm volatile("bkpt 0xAB" : "+r"(r0) : "r"(r1) : "memory");
-  return r0;
-}
+int semihost(int op, const void* arg) { return call(op, arg); }
 
 // --- SysTick fallback --------------------------------------------------------
 

@@ -4,23 +4,15 @@
 #include <cstring>
 
 #include "board.hpp"
+#include "semihosting.hpp"
 #include "tact/port.hpp"
 
 namespace {
 
-enum : int {
-  SYS_WRITE0 = 0x04,          // write a zero-terminated string to the console
-  SYS_EXIT = 0x18,            // report an exception/exit to the host
-  SYS_EXIT_EXTENDED = 0x20,   // same, with a full exit code
-};
+using namespace tact::port::semihosting;
 constexpr int ADP_Stopped_ApplicationExit = 0x20026;
 
-int semihost(int op, const void* arg) {
-  register int r0 asm("r0") = op;
-  register const void* r1 asm("r1") = arg;
-  asm volatile("bkpt 0xAB" : "+r"(r0) : "r"(r1) : "memory");
-  return r0;
-}
+int semihost(int op, const void* arg) { return call(op, arg); }
 
 }  // namespace
 
@@ -52,6 +44,31 @@ void exit(int code) {
   }
   // No host to return to: stop here.
   for (;;) asm volatile("wfi");
+}
+
+std::int32_t read_file(const char* path, char* buffer, std::uint32_t capacity) {
+  if (!board::semihosting_available()) return -1;
+  const std::uint32_t open_args[3] = {reinterpret_cast<std::uint32_t>(path), kModeReadBinary,
+                                      static_cast<std::uint32_t>(std::strlen(path))};
+  const int handle = semihost(SYS_OPEN, open_args);
+  if (handle < 0) return -1;
+  const std::uint32_t handle_arg[1] = {static_cast<std::uint32_t>(handle)};
+  const int length = semihost(SYS_FLEN, handle_arg);
+  std::int32_t result = -1;
+  if (length >= 0 && static_cast<std::uint32_t>(length) <= capacity) {
+    const std::uint32_t read_args[3] = {static_cast<std::uint32_t>(handle), reinterpret_cast<std::uint32_t>(buffer),
+                                        static_cast<std::uint32_t>(length)};
+    if (semihost(SYS_READ, read_args) == 0) result = length;  // SYS_READ returns the bytes NOT read
+  }
+  semihost(SYS_CLOSE, handle_arg);
+  return result;
+}
+
+std::int32_t command_line(char* buffer, std::uint32_t capacity) {
+  if (!board::semihosting_available() || capacity == 0) return -1;
+  std::uint32_t args[2] = {reinterpret_cast<std::uint32_t>(buffer), capacity};
+  if (semihost(SYS_GET_CMDLINE, args) != 0) return -1;
+  return static_cast<std::int32_t>(args[1]);  // the host writes the length back
 }
 
 void panic(const char* message) {

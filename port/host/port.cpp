@@ -28,6 +28,28 @@ void write(const char* text, std::uint32_t len) {
 
 void write(const char* text) { write(text, static_cast<std::uint32_t>(std::strlen(text))); }
 
+std::int32_t read_file(const char* path, char* buffer, std::uint32_t capacity) {
+  std::FILE* file = std::fopen(path, "rb");
+  if (!file) return -1;
+  const std::size_t length = std::fread(buffer, 1, capacity, file);
+  const bool complete = std::fgetc(file) == EOF;  // nothing beyond capacity
+  std::fclose(file);
+  return complete ? static_cast<std::int32_t>(length) : -1;
+}
+
+std::int32_t command_line(char* buffer, std::uint32_t capacity) {
+  // Linux: arguments separated by NULs in /proc/self/cmdline.
+  if (capacity == 0) return -1;
+  const std::int32_t length = read_file("/proc/self/cmdline", buffer, capacity - 1);
+  if (length <= 0) return -1;
+  for (std::int32_t i = 0; i < length; ++i)
+    if (buffer[i] == '\0') buffer[i] = ' ';
+  std::int32_t end = length;
+  while (end > 0 && buffer[end - 1] == ' ') --end;
+  buffer[end] = '\0';
+  return end;
+}
+
 void exit(int code) {
   std::fflush(stdout);
   std::exit(code);

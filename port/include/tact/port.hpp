@@ -40,6 +40,17 @@ void write(const char* text, std::uint32_t len);
 /// Writes a zero-terminated string.
 void write(const char* text);
 
+/// Reads the whole file at `path` (on the host: the file system; on
+/// Cortex-M: the debugger's or QEMU's, through semihosting) into buffer.
+/// @return bytes read, or -1 when the file cannot be opened or is larger
+///         than capacity.
+std::int32_t read_file(const char* path, char* buffer, std::uint32_t capacity);
+
+/// The program's command line (name and arguments, separated by spaces),
+/// zero-terminated (semihosting SYS_GET_CMDLINE on Cortex-M).
+/// @return its length, or -1 when there is none or it does not fit.
+std::int32_t command_line(char* buffer, std::uint32_t capacity);
+
 /// Ends the program with an exit code that reaches the host (semihosting
 /// SYS_EXIT_EXTENDED under QEMU). Does not return.
 [[noreturn]] void exit(int code);
