@@ -155,6 +155,10 @@ class Solver {
     return report;
   }
 
+  /// Forgets everything carried between solves (M's factor), so the next
+  /// solve is cold. Benchmarks use it; firmware has no need to.
+  void reset() { mass_valid_ = false; }
+
   /// Accelerations ẍ of the last solve (first n entries).
   const DofVector& acceleration() const { return acceleration_; }
   /// Multiplier of equality row k of the last solve.
