@@ -79,7 +79,7 @@ struct Residuals {
   Scalar min_multiplier = 0;   ///< min_k λ_k over inequality rows (< 0: a row that pulls); 0 if none
   Scalar complementarity = 0;  ///< max_k |λ_k (J_k ẍ − d_k)| over inequality rows
   Scalar force_scale = 0;      ///< max(‖f‖∞, ‖Mẍ‖∞, ‖JᵀΛ‖∞): scale of stationarity
-  Scalar row_scale = 0;        ///< max_k max(|d_k|, Σ_j |J_kj ẍ_j|, bound on |J_k M⁻¹f|): scale of row residuals
+  Scalar row_scale = 0;        ///< max_k max(|d_k|, ‖J_k‖₂·max(‖ẍ‖₂, ‖M⁻¹f‖₂)): scale of row residuals
   Scalar multiplier_scale = 0; ///< ‖Λ‖∞: scale of multipliers
 
   /// True when every KKT condition holds within `tolerance` relative to the scales.
@@ -178,54 +178,59 @@ class Solver {
   using ScaledRows = Eigen::Matrix<Scalar, MaxDof, (kMaxRows > 0 ? kMaxRows : 1)>;
   using ActiveMatrix = Eigen::Matrix<Scalar, kMaxActive, kMaxActive>;
   using ActiveVector = Eigen::Matrix<Scalar, kMaxActive, 1>;
+  using RowFlags = std::array<bool, (kMaxRows > 0 ? kMaxRows : 1)>;
 
   static constexpr Scalar kInfinity = std::numeric_limits<Scalar>::infinity();
+  static constexpr Scalar kTiny = std::numeric_limits<Scalar>::min();
 
   // ---- setup -------------------------------------------------------------
 
   template <typename Block>
   static bool all_finite(const Block& block) {
-    for (Index j = 0; j < block.cols(); ++j)
-      for (Index i = 0; i < block.rows(); ++i)
-        if (!std::isfinite(block(i, j))) return false;
-    return true;
+    Scalar probe = 0;
+    detail::probe_finite(block, probe);
+    return probe == Scalar(0);
   }
 
-  /// Validates the data, factors M if it changed, scales the rows.
+  /// Validates the data, factors M if it changed, computes the free motion.
+  /// Rows are scaled into the mass space lazily (scaled_row), when they
+  /// first enter a working set: most rows of a large problem never do.
   Status prepare(const ProblemType& p) {
     n_ = 0;
     num_eq_ = 0;
     num_rows_ = 0;
     active_count_ = 0;
-    in_set_.fill(false);
+    problem_ = &p;
     if (!p.sizes_valid()) return Status::InvalidInput;
     const Index n = p.n;
-    if (!all_finite(p.M.topLeftCorner(n, n)) || !all_finite(p.f.head(n)) ||
-        !all_finite(p.J_eq.topLeftCorner(p.num_eq, n)) || !all_finite(p.d_eq.head(p.num_eq)) ||
-        !all_finite(p.J_ineq.topLeftCorner(p.num_ineq, n)) || !all_finite(p.d_ineq.head(p.num_ineq)))
-      return Status::InvalidInput;
+    Scalar probe = 0;  // NaN if any entry is NaN or ±Inf
+    detail::probe_finite(p.M.topLeftCorner(n, n), probe);
+    detail::probe_finite(p.f.head(n), probe);
+    detail::probe_finite(p.J_eq.topLeftCorner(p.num_eq, n), probe);
+    detail::probe_finite(p.d_eq.head(p.num_eq), probe);
+    detail::probe_finite(p.J_ineq.topLeftCorner(p.num_ineq, n), probe);
+    detail::probe_finite(p.d_ineq.head(p.num_ineq), probe);
+    if (probe != Scalar(0)) return Status::InvalidInput;
     const Status mass = factor_mass(p.M, n);
     if (mass != Status::Solved) return mass;
 
     n_ = n;
     num_eq_ = p.num_eq;
     num_rows_ = p.num_eq + p.num_ineq;
+    for (Index r = 0; r < num_rows_; ++r) {
+      rhs_(r) = r < num_eq_ ? p.d_eq(r) : p.d_ineq(r - num_eq_);
+      const RowView row = row_view(r);
+      Scalar norm2 = 0;
+      for (Index j = 0; j < n; ++j) norm2 += row.at(j) * row.at(j);
+      row_norm_(r) = std::sqrt(norm2);
+      in_set_[static_cast<std::size_t>(r)] = false;
+      scaled_[static_cast<std::size_t>(r)] = false;
+    }
     z_free_.head(n) = p.f.head(n);
     scale_by_mass(z_free_);
-    for (Index r = 0; r < num_rows_; ++r) {
-      auto column = scaled_rows_.col(r);
-      if (r < num_eq_) {
-        column.head(n) = p.J_eq.row(r).head(n).transpose();
-        rhs_(r) = p.d_eq(r);
-      } else {
-        column.head(n) = p.J_ineq.row(r - num_eq_).head(n).transpose();
-        rhs_(r) = p.d_ineq(r - num_eq_);
-      }
-      scale_by_mass(column);
-      row_norm2_(r) = column.head(n).squaredNorm();
-    }
-    z_.head(n) = z_free_.head(n);
-    z_free_norm_ = z_free_.head(n).norm();
+    acceleration_.head(n) = z_free_.head(n);
+    unscale(acceleration_);
+    free_acceleration_norm_ = acceleration_.head(n).norm();
     return Status::Solved;
   }
 
@@ -240,7 +245,7 @@ class Solver {
     Scalar largest = 0;
     for (Index j = 0; j < n; ++j)
       for (Index i = 0; i < n; ++i) {
-        largest = std::fmax(largest, std::fabs(M(i, j)));
+        largest = detail::max_of(largest, std::fabs(M(i, j)));
         if (i != j && M(i, j) != Scalar(0)) mass_diagonal_ = false;
       }
     const Scalar eps = std::numeric_limits<Scalar>::epsilon();
@@ -271,28 +276,67 @@ class Solver {
     detail::forward_substitute(mass_factor_, mass_n_, v);
   }
 
-  /// ẍ = L⁻ᵀ z (back from the scaled space).
-  void unscale_acceleration() {
-    acceleration_.head(n_) = z_.head(n_);
+  /// v ← L⁻ᵀ v (from the scaled space back to accelerations).
+  void unscale(DofVector& v) const {
     if (mass_diagonal_) {
-      for (Index i = 0; i < n_; ++i) acceleration_(i) *= mass_factor_(i, i);
+      for (Index i = 0; i < n_; ++i) v(i) *= mass_factor_(i, i);
       return;
     }
-    detail::backward_substitute_transposed(mass_factor_, n_, acceleration_);
+    detail::backward_substitute_transposed(mass_factor_, n_, v);
   }
 
-  // ---- working set -------------------------------------------------------
+  // ---- rows ------------------------------------------------------------------
 
-  Scalar dot_rows(Index a, Index b) const { return scaled_rows_.col(a).head(n_).dot(scaled_rows_.col(b).head(n_)); }
-
-  /// Slack ĵ_rᵀz − d_r of row r at the current z (J_r ẍ − d_r).
-  Scalar slack(Index r) const { return scaled_rows_.col(r).head(n_).dot(z_.head(n_)) - rhs_(r); }
-
-  /// Tolerance on row r's slack, relative to the row's scale at z.
-  Scalar slack_tolerance(Index r) const {
-    const Scalar scale = std::fabs(rhs_(r)) + std::sqrt(row_norm2_(r)) * (z_.head(n_).norm() + z_free_norm_);
-    return settings.kkt_tolerance * Scalar(0.1) * scale + std::numeric_limits<Scalar>::min();
+  /// Row r of the problem's J (equalities first) without copying it.
+  struct RowView {
+    const Scalar* data;
+    Index stride;
+    Scalar at(Index j) const { return data[j * stride]; }
+  };
+  RowView row_view(Index r) const {
+    if (r < num_eq_) return {problem_->J_eq.data() + r, ProblemType::kEqStorage};
+    return {problem_->J_ineq.data() + (r - num_eq_), ProblemType::kIneqStorage};
   }
+
+  /// ĵ_r = L⁻¹J_rᵀ, computed the first time row r is needed.
+  auto scaled_row(Index r) {
+    auto column = scaled_rows_.col(r);
+    if (!scaled_[static_cast<std::size_t>(r)]) {
+      const RowView row = row_view(r);
+      for (Index j = 0; j < n_; ++j) column(j) = row.at(j);
+      scale_by_mass(column);
+      scaled_[static_cast<std::size_t>(r)] = true;
+    }
+    return column.head(n_);
+  }
+
+  /// slack ← scale·J v + (slack if accumulate, else −d), for every row, by
+  /// column sweeps over the contiguous (column-major) storage of J.
+  void sweep_rows(const DofVector& v, Scalar scale, bool accumulate) {
+    if (!accumulate)
+      for (Index r = 0; r < num_rows_; ++r) slack_(r) = -rhs_(r);
+    const Index num_ineq = num_rows_ - num_eq_;
+    for (Index j = 0; j < n_; ++j) {
+      const Scalar vj = scale * v(j);
+      const Scalar* eq = problem_->J_eq.data() + j * ProblemType::kEqStorage;
+      for (Index r = 0; r < num_eq_; ++r) slack_(r) += eq[r] * vj;
+      const Scalar* ineq = problem_->J_ineq.data() + j * ProblemType::kIneqStorage;
+      Scalar* out = slack_.data() + num_eq_;
+      for (Index r = 0; r < num_ineq; ++r) out[r] += ineq[r] * vj;
+    }
+  }
+
+  /// Slack J_r ẍ − d_r of every row at the current ẍ.
+  void update_slacks() { sweep_rows(acceleration_, Scalar(1), false); }
+
+  /// Tolerance on a slack of row r when ‖ẍ‖ = acceleration_norm: rounding
+  /// in J_r ẍ − d_r is of the order of ε·(|d_r| + ‖J_r‖·‖ẍ‖).
+  Scalar slack_tolerance(Index r, Scalar acceleration_norm) const {
+    const Scalar scale = std::fabs(rhs_(r)) + row_norm_(r) * (acceleration_norm + free_acceleration_norm_);
+    return settings.kkt_tolerance * Scalar(0.1) * scale + kTiny;
+  }
+
+  // ---- working set -----------------------------------------------------------
 
   bool in_set(Index r) const { return in_set_[static_cast<std::size_t>(r)]; }
 
@@ -301,20 +345,23 @@ class Solver {
   /// @return the squared norm of that orthogonal part (the new pivot of W).
   Scalar project_row(Index r) {
     const Index k = active_count_;
-    for (Index i = 0; i < k; ++i) projection_(i) = dot_rows(active_[static_cast<std::size_t>(i)], r);
+    const auto row = scaled_row(r);
+    for (Index i = 0; i < k; ++i) projection_(i) = scaled_rows_.col(active_[static_cast<std::size_t>(i)]).head(n_).dot(row);
     detail::forward_substitute(factor_, k, projection_);
     step_.head(k) = projection_.head(k);
     detail::backward_substitute_transposed(factor_, k, step_);
-    direction_.head(n_) = scaled_rows_.col(r).head(n_);
-    for (Index i = 0; i < k; ++i) direction_.head(n_) -= step_(i) * scaled_rows_.col(active_[static_cast<std::size_t>(i)]).head(n_);
+    direction_.head(n_) = row;
+    for (Index i = 0; i < k; ++i)
+      direction_.head(n_) -= step_(i) * scaled_rows_.col(active_[static_cast<std::size_t>(i)]).head(n_);
     // |direction|² rather than |ĵ_r|² − |l|²: no cancellation when ĵ_r is
     // nearly in the span of the set, where the difference would be noise.
     return direction_.head(n_).squaredNorm();
   }
 
   bool is_dependent(Index r, Scalar pivot) const {
-    return !(pivot > settings.dependency_tolerance * row_norm2_(r));
+    return !(pivot > settings.dependency_tolerance * row_norm2_scaled(r));
   }
+  Scalar row_norm2_scaled(Index r) const { return scaled_rows_.col(r).head(n_).squaredNorm(); }
 
   /// Appends row r to the working set using the projection of project_row(r).
   void append_projected(Index r, Scalar pivot, Scalar multiplier) {
@@ -346,7 +393,8 @@ class Solver {
     --active_count_;
   }
 
-  /// Range-space solve on the working set: W_A Λ_A = d_A − Ĵ_A z_free, z = z_free + Ĵ_AᵀΛ_A.
+  /// Range-space solve on the working set: W_A Λ_A = d_A − Ĵ_A z_free,
+  /// z = z_free + Ĵ_AᵀΛ_A, ẍ = L⁻ᵀz; then every row's slack.
   void solve_working_set() {
     const Index k = active_count_;
     for (Index i = 0; i < k; ++i) {
@@ -355,8 +403,21 @@ class Solver {
     }
     detail::forward_substitute(factor_, k, lambda_active_);
     detail::backward_substitute_transposed(factor_, k, lambda_active_);
-    z_.head(n_) = z_free_.head(n_);
-    for (Index i = 0; i < k; ++i) z_.head(n_) += lambda_active_(i) * scaled_rows_.col(active_[static_cast<std::size_t>(i)]).head(n_);
+    acceleration_.head(n_) = z_free_.head(n_);
+    for (Index i = 0; i < k; ++i)
+      acceleration_.head(n_) += lambda_active_(i) * scaled_rows_.col(active_[static_cast<std::size_t>(i)]).head(n_);
+    unscale(acceleration_);
+    update_slacks();
+  }
+
+  /// Moves ẍ, the slacks and Λ_A by t along the direction of the last
+  /// project_row: Δẍ = L⁻ᵀ direction, Δslack = t·J Δẍ.
+  void take_step(Scalar t) {
+    direction_acceleration_.head(n_) = direction_.head(n_);
+    unscale(direction_acceleration_);
+    acceleration_.head(n_) += t * direction_acceleration_.head(n_);
+    sweep_rows(direction_acceleration_, t, true);
+    lambda_active_.head(active_count_) -= t * step_.head(active_count_);
   }
 
   /// Puts every equality row in the working set. @return false if one is dependent.
@@ -381,8 +442,9 @@ class Solver {
       // Algorithm 1 starts from every active row; Algorithm 2 from the rows
       // whose unconstrained (equality-only) acceleration violates them.
       if (improved) solve_working_set();
+      const Scalar norm = acceleration_.head(n_).norm();
       for (Index r = num_eq_; r < num_rows_; ++r)
-        if (!improved || slack(r) < -slack_tolerance(r)) carried.insert(id_of(r));
+        if (!improved || slack_(r) < -slack_tolerance(r, norm)) carried.insert(id_of(r));
       carried.initialized = true;
     }
     for (Index r = num_eq_; r < num_rows_; ++r)
@@ -393,9 +455,11 @@ class Solver {
       const Index r = active_[static_cast<std::size_t>(i)];
       if (r >= num_eq_ && lambda_active_(i) <= Scalar(0)) carried.erase(id_of(r));
     }
-    if (improved)
+    if (improved) {
+      const Scalar norm = acceleration_.head(n_).norm();
       for (Index r = num_eq_; r < num_rows_; ++r)
-        if (!in_set(r) && slack(r) < -slack_tolerance(r)) carried.insert(id_of(r));
+        if (!in_set(r) && slack_(r) < -slack_tolerance(r, norm)) carried.insert(id_of(r));
+    }
     return independent ? Status::Solved : Status::Singular;
   }
 
@@ -408,10 +472,11 @@ class Solver {
       if (iterations == cap) return Status::IterationLimit;
       ++iterations;
       solve_working_set();
+      const Scalar norm = acceleration_.head(n_).norm();
       bool inserted = false;
       bool dependent_violated = false;
       for (Index r = num_eq_; r < num_rows_; ++r) {
-        if (in_set(r) || !(slack(r) < -slack_tolerance(r))) continue;
+        if (in_set(r) || !(slack_(r) < -slack_tolerance(r, norm))) continue;
         if (try_append(r))
           inserted = true;
         else
@@ -431,14 +496,15 @@ class Solver {
   /// proves infeasibility.
   Status solve_exact(Index& iterations) {
     const Index cap = iteration_cap();
+    update_slacks();  // at the free motion
     // Equalities first: their multipliers have no sign, so only full steps.
     for (Index e = 0; e < num_eq_; ++e) {
       Scalar pivot = project_row(e);
       if (active_count_ >= n_) pivot = 0;
-      const Scalar violation = slack(e);
+      const Scalar violation = slack_(e);
       if (is_dependent(e, pivot)) {
-        if (std::fabs(violation) <= slack_tolerance(e)) continue;  // redundant and consistent
-        return dependency_status(e, pivot);                          // contradicts the other equalities
+        if (std::fabs(violation) <= slack_tolerance(e, acceleration_.head(n_).norm())) continue;  // redundant
+        return dependency_status(e, pivot);  // contradicts the other equalities
       }
       const Scalar t = -violation / pivot;
       take_step(t);
@@ -447,7 +513,7 @@ class Solver {
     for (;;) {
       Index p = most_violated_inequality();
       if (p < 0) {
-        solve_working_set();  // fresh Λ_A and z from the factor: no drift from the steps
+        solve_working_set();  // fresh Λ_A, ẍ and slacks from the factor: no drift from the steps
         p = most_violated_inequality();
         if (p < 0) break;
       }
@@ -469,7 +535,7 @@ class Solver {
             blocking = i;
           }
         }
-        const Scalar t_full = full_step_possible ? -slack(p) / pivot : kInfinity;
+        const Scalar t_full = full_step_possible ? -slack_(p) / pivot : kInfinity;
         if (blocking < 0 && !full_step_possible) return dependency_status(p, pivot);
         if (full_step_possible && t_full <= t_partial) {
           take_step(t_full);
@@ -492,26 +558,21 @@ class Solver {
   /// infeasibility when the dependence is exact up to rounding; a row only
   /// nearly dependent means the data are too ill-conditioned for Scalar.
   Status dependency_status(Index r, Scalar pivot) const {
-    const Scalar rounding = 64 * std::numeric_limits<Scalar>::epsilon() * row_norm2_(r);
+    const Scalar rounding = 64 * std::numeric_limits<Scalar>::epsilon() * row_norm2_scaled(r);
     return pivot <= rounding ? Status::Infeasible : Status::Singular;
-  }
-
-  /// Moves z and Λ_A by t along the direction of the last project_row.
-  void take_step(Scalar t) {
-    z_.head(n_) += t * direction_.head(n_);
-    lambda_active_.head(active_count_) -= t * step_.head(active_count_);
   }
 
   /// Inequality row (outside the set) with the largest violation per unit
   /// norm beyond its tolerance, or -1 if none.
   Index most_violated_inequality() const {
+    const Scalar norm = acceleration_.head(n_).norm();
     Index worst = -1;
     Scalar worst_violation = 0;
     for (Index r = num_eq_; r < num_rows_; ++r) {
       if (in_set(r)) continue;
-      const Scalar s = slack(r);
-      if (!(s < -slack_tolerance(r))) continue;
-      const Scalar normalized = s / std::sqrt(row_norm2_(r));
+      const Scalar s = slack_(r);
+      if (!(s < -slack_tolerance(r, norm))) continue;
+      const Scalar normalized = s / row_norm_(r);
       if (worst < 0 || normalized < worst_violation) {
         worst = r;
         worst_violation = normalized;
@@ -528,64 +589,60 @@ class Solver {
     objective_ = 0;
   }
 
-  /// J_r v for row r of the problem (equalities first); with `magnitude`, Σ_j |J_rj v_j|.
-  Scalar row_times(const ProblemType& p, Index r, const DofVector& v, bool magnitude = false) const {
-    Scalar sum = 0;
-    for (Index j = 0; j < n_; ++j) {
-      const Scalar term = (r < num_eq_ ? p.J_eq(r, j) : p.J_ineq(r - num_eq_, j)) * v(j);
-      sum += magnitude ? std::fabs(term) : term;
-    }
-    return sum;
-  }
-
-  /// ẍ, Λ, objective and residuals in the original (unscaled) space.
+  /// Λ, objective and residuals in the original (unscaled) space, reusing
+  /// the slacks the strategy keeps: only Mẍ and J_AᵀΛ_A are new work.
   void finish(const ProblemType& p, Strategy strategy, Report<Scalar>& report) {
     const Index n = n_;
-    unscale_acceleration();
-    lambda_.setZero();
+    if (report.status != Status::Solved) update_slacks();  // a strategy that stopped early: fresh slacks
+    lambda_.head(num_rows_).setZero();
     for (Index i = 0; i < active_count_; ++i) lambda_(active_[static_cast<std::size_t>(i)]) = lambda_active_(i);
     report.active_count = active_count_;
 
     Residuals<Scalar>& res = report.residuals;
-    // Mẍ and JᵀΛ, in plain loops: GCC 12 misreads Eigen's vectorized
-    // dynamic-length blocks of tiny fixed vectors (-Warray-bounds).
-    Scalar stationarity = 0;
+    // Mẍ and J_AᵀΛ_A (rows outside the set have Λ = 0), in plain loops:
+    // GCC 12 misreads Eigen's vectorized dynamic-length blocks of tiny fixed
+    // vectors (-Warray-bounds).
+    DofVector& constraint_force = direction_;  // scratch
+    constraint_force.head(n).setZero();
+    for (Index i = 0; i < active_count_; ++i) {
+      const RowView row = row_view(active_[static_cast<std::size_t>(i)]);
+      for (Index j = 0; j < n; ++j) constraint_force(j) += row.at(j) * lambda_active_(i);
+    }
     Scalar inertia_dot_acceleration = 0;
     for (Index i = 0; i < n; ++i) {
       Scalar inertia = 0;
-      for (Index j = 0; j < n; ++j) inertia += p.M(i, j) * acceleration_(j);
-      Scalar constraint_force = 0;
-      for (Index r = 0; r < num_rows_; ++r)
-        constraint_force += (r < num_eq_ ? p.J_eq(r, i) : p.J_ineq(r - num_eq_, i)) * lambda_(r);
-      stationarity = std::fmax(stationarity, std::fabs(inertia - p.f(i) - constraint_force));
-      res.force_scale = std::fmax(res.force_scale, std::fmax(std::fabs(p.f(i)), std::fmax(std::fabs(inertia), std::fabs(constraint_force))));
+      if (mass_diagonal_) {
+        inertia = p.M(i, i) * acceleration_(i);
+      } else {
+        for (Index j = 0; j < n; ++j) inertia += p.M(i, j) * acceleration_(j);
+      }
+      res.stationarity = detail::max_of(res.stationarity, std::fabs(inertia - p.f(i) - constraint_force(i)));
+      res.force_scale = detail::max_of(res.force_scale, detail::max_of(std::fabs(p.f(i)), detail::max_of(std::fabs(inertia), std::fabs(constraint_force(i)))));
       inertia_dot_acceleration += inertia * acceleration_(i);
     }
-    res.stationarity = stationarity;
-    for (Index r = 0; r < num_rows_; ++r) res.multiplier_scale = std::fmax(res.multiplier_scale, std::fabs(lambda_(r)));
-    res.min_slack = kInfinity;
-    res.min_multiplier = kInfinity;
-    for (Index r = 0; r < num_rows_; ++r) {
-      const bool equality = r < num_eq_;
-      const Scalar value = row_times(p, r, acceleration_) - rhs_(r);
-      const Scalar free_motion = std::sqrt(row_norm2_(r)) * z_free_norm_;
-      res.row_scale = std::fmax(res.row_scale, std::fmax(std::fmax(std::fabs(rhs_(r)), free_motion),
-                                                          row_times(p, r, acceleration_, true)));
-      if (in_set(r)) res.working_set = std::fmax(res.working_set, std::fabs(value));
-      if (equality) {
-        res.equality = std::fmax(res.equality, std::fabs(value));
-        continue;
-      }
-      res.min_slack = std::fmin(res.min_slack, value);
-      res.min_multiplier = std::fmin(res.min_multiplier, lambda_(r));
-      res.complementarity = std::fmax(res.complementarity, std::fabs(lambda_(r) * value));
-    }
-    if (num_rows_ == num_eq_) res.min_slack = res.min_multiplier = 0;
     objective_ = Scalar(0.5) * inertia_dot_acceleration;
     for (Index i = 0; i < n; ++i) objective_ -= p.f(i) * acceleration_(i);
 
-    if (!all_finite(acceleration_.head(n)) || !all_finite(lambda_.head(num_rows_)) || !std::isfinite(objective_) ||
-        !std::isfinite(res.stationarity)) {
+    const Scalar acceleration_norm = detail::max_of(acceleration_.head(n).norm(), free_acceleration_norm_);
+    res.min_slack = kInfinity;
+    res.min_multiplier = kInfinity;
+    for (Index r = 0; r < num_rows_; ++r) {
+      const Scalar value = slack_(r);
+      res.row_scale = detail::max_of(res.row_scale, detail::max_of(std::fabs(rhs_(r)), row_norm_(r) * acceleration_norm));
+      res.multiplier_scale = detail::max_of(res.multiplier_scale, std::fabs(lambda_(r)));
+      if (in_set(r)) res.working_set = detail::max_of(res.working_set, std::fabs(value));
+      if (r < num_eq_) {
+        res.equality = detail::max_of(res.equality, std::fabs(value));
+        continue;
+      }
+      res.min_slack = detail::min_of(res.min_slack, value);
+      res.min_multiplier = detail::min_of(res.min_multiplier, lambda_(r));
+      res.complementarity = detail::max_of(res.complementarity, std::fabs(lambda_(r) * value));
+    }
+    if (num_rows_ == num_eq_) res.min_slack = res.min_multiplier = 0;
+
+    if (!all_finite(acceleration_.head(n)) || !all_finite(lambda_.head(num_rows_)) || !detail::is_finite(objective_) ||
+        !detail::is_finite(res.stationarity) || !detail::is_finite(res.min_slack)) {
       clear_outputs();  // overflow from a nearly dependent set: never hand out Inf/NaN
       report.residuals = Residuals<Scalar>{};
       report.status = Status::Singular;
@@ -601,6 +658,7 @@ class Solver {
 
   // ---- storage (all inline) --------------------------------------------------
 
+  const ProblemType* problem_ = nullptr;  ///< the problem being solved (valid during solve)
   Index n_ = 0;
   Index num_eq_ = 0;
   Index num_rows_ = 0;
@@ -612,16 +670,17 @@ class Solver {
   bool mass_valid_ = false;
   bool mass_diagonal_ = false;
 
-  ScaledRows scaled_rows_ = ScaledRows::Zero();  ///< column r: ĵ_r = L⁻¹J_rᵀ (equalities first)
-  RowVector rhs_ = RowVector::Zero();            ///< d, same row order
-  RowVector row_norm2_ = RowVector::Zero();      ///< |ĵ_r|²
+  ScaledRows scaled_rows_ = ScaledRows::Zero();  ///< column r: ĵ_r = L⁻¹J_rᵀ once scaled_[r]
+  RowVector rhs_ = RowVector::Zero();            ///< d (equalities first)
+  RowVector row_norm_ = RowVector::Zero();       ///< ‖J_r‖₂
+  RowVector slack_ = RowVector::Zero();          ///< J_r ẍ − d_r at the current ẍ
   RowVector lambda_ = RowVector::Zero();         ///< Λ of the last solve, same row order
-  DofVector z_free_ = DofVector::Zero();
-  DofVector z_ = DofVector::Zero();
-  DofVector direction_ = DofVector::Zero();
-  DofVector acceleration_ = DofVector::Zero();
+  DofVector z_free_ = DofVector::Zero();         ///< L⁻¹f
+  DofVector acceleration_ = DofVector::Zero();   ///< ẍ
+  DofVector direction_ = DofVector::Zero();      ///< step direction in the scaled space
+  DofVector direction_acceleration_ = DofVector::Zero();  ///< the same for ẍ: L⁻ᵀ direction
+  Scalar free_acceleration_norm_ = 0;            ///< ‖M⁻¹f‖₂, a scale for the slacks
   Scalar objective_ = 0;
-  Scalar z_free_norm_ = 0;  ///< |L⁻¹f|: |J_k ẍ_free| ≤ |ĵ_k|·this, a scale for row k
 
   ActiveMatrix factor_ = ActiveMatrix::Zero();  ///< Cholesky factor of W_A = Ĵ_A Ĵ_Aᵀ
   ActiveVector lambda_active_ = ActiveVector::Zero();
@@ -629,7 +688,8 @@ class Solver {
   ActiveVector step_ = ActiveVector::Zero();
   std::array<Index, kMaxActive> active_{};  ///< row indices of the working set, in factor order
   Index active_count_ = 0;
-  std::array<bool, (kMaxRows > 0 ? kMaxRows : 1)> in_set_{};  ///< row r is in the working set
+  RowFlags in_set_{};  ///< row r is in the working set
+  RowFlags scaled_{};  ///< column r of scaled_rows_ holds ĵ_r
 };
 
 }  // namespace tact

@@ -6,10 +6,37 @@
 #pragma once
 
 #include <cmath>
+#include <limits>
 
 #include "tact/config.hpp"
 
 namespace tact::detail {
+
+// Inline replacements for std::fmax/fmin/isfinite: on Cortex-M, newlib
+// implements those as calls (fmaxf, __fpclassifyf) costing tens of
+// instructions per element. Callers ensure the operands are not NaN, or
+// do not care which one wins when one is.
+template <typename Scalar>
+inline Scalar max_of(Scalar a, Scalar b) {
+  return a > b ? a : b;
+}
+template <typename Scalar>
+inline Scalar min_of(Scalar a, Scalar b) {
+  return a < b ? a : b;
+}
+/// True when x is neither NaN nor ±Inf.
+template <typename Scalar>
+inline bool is_finite(Scalar x) {
+  return std::fabs(x) <= std::numeric_limits<Scalar>::max();
+}
+/// Accumulates x·0 over a block: the probe stays 0 for finite data and
+/// becomes NaN if any entry is NaN or ±Inf (one multiply-add per entry,
+/// one test at the end).
+template <typename Block, typename Scalar>
+inline void probe_finite(const Block& block, Scalar& probe) {
+  for (Index j = 0; j < block.cols(); ++j)
+    for (Index i = 0; i < block.rows(); ++i) probe += block(i, j) * Scalar(0);
+}
 
 /// In-place Cholesky A = L Lᵀ of the leading n×n block (lower triangle read,
 /// lower triangle written, strict upper triangle zeroed).
