@@ -1,11 +1,14 @@
 # Runs bench_solve on every problem with every strategy and writes the
 # lines to OUTPUT (machine-readable: one `bench key=value ...` line each).
+#   cmake -DRUNNER=<emulator|args> -DPROGRAM=<elf> -DPROBLEMS=<a.qp|b.qp> -DOUTPUT=<file> -P run_bench.cmake
+string(REPLACE "|" ";" runner "${RUNNER}")
+string(REPLACE "|" ";" problems "${PROBLEMS}")
 set(lines "")
 foreach(strategy exact right platt-improved platt)
-  execute_process(COMMAND ${RUNNER} ${PROGRAM} --strategy ${strategy} ${PROBLEMS}
-                  OUTPUT_VARIABLE out RESULT_VARIABLE result)
+  execute_process(COMMAND ${runner} ${PROGRAM} --strategy ${strategy} ${problems}
+                  OUTPUT_VARIABLE out)
   string(APPEND lines "${out}")
 endforeach()
-string(REGEX REPLACE "[^\n]*/problems/" "bench file=" lines "${lines}")
+string(REGEX REPLACE "file=[^ ]*/problems/" "file=" lines "${lines}")
 file(WRITE ${OUTPUT} "${lines}")
 message(STATUS "wrote ${OUTPUT}")
