@@ -26,15 +26,7 @@ Checker checker;
 std::vector<char> text(1 << 20);
 
 int active_rows() {
-  problem_double.n = problem.n;
-  problem_double.num_eq = problem.num_eq;
-  problem_double.num_ineq = problem.num_ineq;
-  problem_double.M = problem.M.cast<double>();
-  problem_double.f = problem.f.cast<double>();
-  problem_double.J_eq = problem.J_eq.cast<double>();
-  problem_double.d_eq = problem.d_eq.cast<double>();
-  problem_double.J_ineq = problem.J_ineq.cast<double>();
-  problem_double.d_ineq = problem.d_ineq.cast<double>();
+  problem_double = problem.cast<double>();
   const auto report = checker.solve(problem_double, tact::Strategy::Exact);
   if (report.status != tact::Status::Solved) return -1;
   int active = 0;

@@ -71,6 +71,24 @@ struct Problem {
     return fits;
   }
 
+  /// The same problem in another scalar type (e.g. a float step replayed in
+  /// double to check it).
+  template <typename Other>
+  Problem<MaxDof, MaxEq, MaxIneq, Other> cast() const {
+    Problem<MaxDof, MaxEq, MaxIneq, Other> out;
+    out.n = n;
+    out.num_eq = num_eq;
+    out.num_ineq = num_ineq;
+    out.M = M.template cast<Other>();
+    out.f = f.template cast<Other>();
+    out.J_eq = J_eq.template cast<Other>();
+    out.d_eq = d_eq.template cast<Other>();
+    out.J_ineq = J_ineq.template cast<Other>();
+    out.d_ineq = d_ineq.template cast<Other>();
+    out.ineq_id = ineq_id;
+    return out;
+  }
+
   /// True when the sizes in use are within the compile-time bounds.
   bool sizes_valid() const {
     return n >= 1 && n <= MaxDof && num_eq >= 0 && num_eq <= MaxEq && num_ineq >= 0 && num_ineq <= MaxIneq;
