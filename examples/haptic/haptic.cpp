@@ -77,16 +77,30 @@ void print_budget(std::uint64_t worst) {
   switch (tact::port::counter_kind()) {
     case tact::port::CounterKind::Instructions: {
       // QEMU counts instructions, not cycles. Every instruction takes at
-      // least one cycle, so the instruction count is a lower bound on the
-      // cycles a real core needs; the budget below is an estimate.
-      print("budget (estimate, not measured): 1 ms = 168000 cycles at 168 MHz (M4F), 480000 at 480 MHz (M7).\n");
-      print("assuming >= 1 cycle per instruction, the worst tick needs >= ");
-      tact::port::write_uint(worst);
-      print(" cycles: >= ");
-      print_float(100.0f * static_cast<float>(worst) / 168000.0f, 2);
-      print(" % of the M4F budget, >= ");
-      print_float(100.0f * static_cast<float>(worst) / 480000.0f, 2);
-      print(" % of the M7 budget\n");
+      // least one cycle, so the count is a lower bound on a real core's
+      // cycles; the budgets below are estimates from clock rates, not
+      // measurements.
+      print("budget of one 1 ms tick (estimate; instructions are not cycles, a core needs >= 1 cycle each):\n");
+      struct Clock {
+        const char* name;
+        std::uint64_t cycles_per_ms;
+      };
+      const Clock clocks[] = {{"  16 MHz (micro:bit, M0):       ", 16000},
+                              {" 168 MHz (STM32F407, M4F):      ", 168000},
+                              {" 480 MHz (M7, e.g. STM32H7):    ", 480000}};
+      for (const Clock& clock : clocks) {
+        print(clock.name);
+        print_uint_column(clock.cycles_per_ms, 6);
+        print(" cycles; the worst tick needs >= ");
+        print_float(100.0f * static_cast<float>(worst) / static_cast<float>(clock.cycles_per_ms), 1);
+        if (worst > clock.cycles_per_ms) {
+          print(" % of it: does NOT fit\n");
+        } else {
+          print(" % of it: fits at <= ");
+          print_float(static_cast<float>(clock.cycles_per_ms) / static_cast<float>(worst), 1);
+          print(" cycles per instruction\n");
+        }
+      }
       break;
     }
     case tact::port::CounterKind::Cycles:
