@@ -569,11 +569,13 @@ class Solver {
   }
 
   /// A violated row r that depends on rows that cannot be released proves
-  /// infeasibility when the dependence is exact up to rounding; a row only
-  /// nearly dependent means the data are too ill-conditioned for Scalar.
+  /// infeasibility when the dependence is exact up to rounding: the part of
+  /// ĵ_r orthogonal to the set is then rounding noise, |·| ~ ε|ĵ_r|, so its
+  /// square is ~ε²|ĵ_r|². A row only nearly dependent (a larger remainder)
+  /// means the data are too ill-conditioned for Scalar to decide: Singular.
   Status dependency_status(Index r, Scalar pivot) const {
-    const Scalar rounding = 64 * std::numeric_limits<Scalar>::epsilon() * row_norm2_scaled(r);
-    return pivot <= rounding ? Status::Infeasible : Status::Singular;
+    const Scalar rounding = 64 * std::numeric_limits<Scalar>::epsilon();
+    return pivot <= rounding * rounding * row_norm2_scaled(r) ? Status::Infeasible : Status::Singular;
   }
 
   /// Inequality row (outside the set) with the largest violation per unit
