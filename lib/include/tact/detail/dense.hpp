@@ -61,12 +61,14 @@ bool cholesky_in_place(Matrix& A, Index n, Scalar relative_pivot_tolerance) {
 }
 
 /// Solves L y = b in place (b becomes y); L lower triangular n×n.
+/// Column-oriented: each step walks one column of L, contiguous in
+/// Eigen's column-major storage.
 template <typename Matrix, typename Vector>
 void forward_substitute(const Matrix& L, Index n, Vector& b) {
-  for (Index i = 0; i < n; ++i) {
-    auto value = b(i);
-    for (Index k = 0; k < i; ++k) value -= L(i, k) * b(k);
-    b(i) = value / L(i, i);
+  for (Index k = 0; k < n; ++k) {
+    const auto value = b(k) / L(k, k);
+    b(k) = value;
+    for (Index i = k + 1; i < n; ++i) b(i) -= L(i, k) * value;
   }
 }
 
