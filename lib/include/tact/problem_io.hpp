@@ -513,7 +513,7 @@ std::size_t format_number(Scalar value, int digits, char* out, std::size_t capac
   std::uint64_t mantissa = 0;
   int exponent = 0;
   detail::to_decimal(magnitude, digits, mantissa, exponent);
-  char text[20];  // the significant digits, most significant first
+  char text[20] = {};  // the significant digits, most significant first
   int count = 0;
   for (std::uint64_t rest = mantissa; rest != 0; rest /= 10) ++count;
   for (int k = count - 1; k >= 0; --k, mantissa /= 10) text[k] = static_cast<char>('0' + mantissa % 10);
