@@ -32,7 +32,10 @@ std::uint32_t format_fixed(char* buf, float value, int digits) {
   for (int i = 0; i < digits; ++i) scale *= 10u;
   auto whole = static_cast<std::uint32_t>(value);
   // Exact in float: whole and value are close, so the difference is exact.
-  auto fraction = static_cast<std::uint32_t>((value - static_cast<float>(whole)) * static_cast<float>(scale) + 0.5f);
+  // Round half up by +0.5 and truncation: the operand is never negative, and
+  // lroundf would pull libm into every firmware.
+  const float scaled = (value - static_cast<float>(whole)) * static_cast<float>(scale);
+  auto fraction = static_cast<std::uint32_t>(scaled + 0.5f);  // NOLINT(bugprone-incorrect-roundings)
   if (fraction >= scale) {  // rounding carried into the integer part
     fraction -= scale;
     ++whole;
