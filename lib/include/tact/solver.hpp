@@ -657,9 +657,16 @@ class Solver {
     }
     if (num_rows_ == num_eq_) res.min_slack = res.min_multiplier = 0;
 
+    // Every residual and scale too: |J_k|² of a finite row can overflow
+    // (|J_kj| ~ 1e27 in float), and an infinite row scale would pass any check.
+    const bool residuals_finite =
+        detail::is_finite(res.stationarity) && detail::is_finite(res.equality) && detail::is_finite(res.working_set) &&
+        detail::is_finite(res.min_slack) && detail::is_finite(res.min_multiplier) &&
+        detail::is_finite(res.complementarity) && detail::is_finite(res.force_scale) &&
+        detail::is_finite(res.row_scale) && detail::is_finite(res.multiplier_scale);
     if (!all_finite(acceleration_.head(n)) || !all_finite(lambda_.head(num_rows_)) || !detail::is_finite(objective_) ||
-        !detail::is_finite(res.stationarity) || !detail::is_finite(res.min_slack)) {
-      clear_outputs();  // overflow from a nearly dependent set: never hand out Inf/NaN
+        !residuals_finite) {
+      clear_outputs();  // overflow from a nearly dependent set or huge rows: never hand out Inf/NaN
       report.residuals = Residuals<Scalar>{};
       report.status = Status::Singular;
       return;
