@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Sets up and runs every test: the host suite, then the target suites under
-# QEMU for each emulated core. One ctest summary line per preset; exits
+# Sets up and runs every test: the host suite (also under ASan + UBSan, and
+# 60 s of fuzzing), then the target suites under QEMU for each emulated
+# core. One ctest summary line per preset; exits
 # non-zero if any preset fails.
 #   tests/run-all.sh                 everything
 #   tests/run-all.sh host m4f-an386  only these presets
@@ -10,7 +11,7 @@ cd "$(dirname "$0")/.."
 toolchains/setup-debian.sh --arm
 
 presets=("$@")
-((${#presets[@]})) || presets=(host m0-microbit m3-an385 m4f-an386 m7-an500 m55-an547)
+((${#presets[@]})) || presets=(host asan fuzz m0-microbit m3-an385 m4f-an386 m7-an500 m55-an547)
 
 failed=()
 for preset in "${presets[@]}"; do
