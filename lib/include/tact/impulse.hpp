@@ -1,0 +1,937 @@
+/// @file impulse.hpp
+/// The velocity-level (impulse) form of a constrained step, as in SOFA's
+/// FreeMotionAnimationLoop with a Lagrange-multiplier constraint solver, next
+/// to the paper's acceleration-level form (world.hpp).
+///
+/// One step of ImpulseWorld, with A = M (no stiffness term here), H the
+/// constraint rows (Jacobian) and h the time step:
+///
+///   1. free motion      v_free = v + h A⁻¹ f
+///   2. constraint problem, velocity QP (Gauss's principle at velocity level):
+///        min ½ vᵀAv − (A v_free)ᵀv   s.t.  H_E v = b_E (bilateral),  H_I v ≥ b_I (unilateral)
+///      with b = −β g/h (violation measured on positions, β ∈ (0, 1]) or
+///      b = 0 (on velocities). In constraint space, with λ the impulses
+///      (v = v_free + A⁻¹Hᵀλ):
+///        w = W λ + q,   W = H A⁻¹ Hᵀ (+ C + εI),   q = H v_free − b
+///        w_E = 0,   0 ≤ λ_I ⊥ w_I ≥ 0
+///   3. correction       Δv = Ã⁻¹ Hᵀ λ,  v = v_free + Δv
+///   4. positions        x += h v
+///
+/// Resolutions (how step 2 is solved):
+///   * Resolution::Primal: the velocity QP is a tact::Problem with M = A,
+///     f = A v_free (= A v + h f), J = H, d = b, solved by tact::Solver with
+///     any of the four strategies (the strategies are not duplicated here).
+///     This is SOFA's LinearSolverConstraintCorrection: the compliance is
+///     exact, from the factorization of A; only rows that enter the working
+///     set are ever multiplied by A⁻¹.
+///   * Resolution::Dual: W is assembled by a ConstraintCorrection and the
+///     mixed LCP is solved exactly in constraint space (ConstraintSpaceSolver).
+///   * Resolution::Pgs: W as for Dual, solved by projected Gauss-Seidel with a
+///     fixed sweep budget (ProjectedGaussSeidel): a hard bound on time per tick.
+///
+/// Constraint corrections (how W and Δv are formed; SOFA's names). Costs in
+/// multiply-adds for n dofs, m rows in the step and k nonzeros per row of H
+/// (k = 2 for a wall in 2-D, 4 for a distance between two discs; k ≤ n):
+///
+/// | correction     | when A changes | W = H Ã⁻¹ Hᵀ per step     | Δv = Ã⁻¹Hᵀλ | exact? |
+/// |----------------|----------------|----------------------------|-------------|--------|
+/// | LinearSolver   | n³/6 (Cholesky)| ≤ m n²/2 + m² n/2 (dense A) | ≤ m n + n²/2 | yes |
+/// |   (diagonal A) | n divisions    | m k + m² k/2                | m k + n     | yes |
+/// | Precomputed    | n³/6 + n³/2 once (A⁻¹ from the factor; stored n² scalars, stale if A changes later) | m k n + m² k/2 | m n | while A is the precomputed one |
+/// | Uncoupled      | n divisions    | m k + m² k/2                | m k + n     | only for diagonal A |
+///
+/// LinearSolver solves L y = H_iᵀ for every row (from the row's first nonzero:
+/// for dense A the triangular solve fills y) and forms the Gram matrix of the
+/// y's. Precomputed exploits the sparsity of H: A⁻¹H_iᵀ is a combination of k
+/// columns of the stored A⁻¹, and W_ij reads only k entries of it; it costs
+/// more memory and becomes wrong, not slower, if A changes after
+/// precompute(). Uncoupled replaces A⁻¹ by diag(1/A_ii) (SOFA's
+/// UncoupledConstraintCorrection): exact for a diagonal A (particles, the
+/// billiard), an approximation that ignores the coupling of dofs through A
+/// otherwise; the constraints still hold for the approximated correction, but
+/// the motion is not the one of the true A. The free motion (phase 1) always
+/// uses the exact A (its Cholesky factor, n² per step), as SOFA's ODE solver
+/// does whatever the correction.
+///
+/// Soft constraints and regularization (both only in constraint space, i.e.
+/// Resolution::Dual and Resolution::Pgs):
+///   * per-row compliance c_k ≥ 0 on W's diagonal: row k becomes
+///     H_k v − b_k + c_k λ_k = 0 (bilateral) or its complementarity version.
+///     With b = −βg/h it is a spring of stiffness κ = β/(h² c_k) on g (and a
+///     damper): c_k = β/(h² κ). c_k = 0 is a rigid row.
+///   * regularization ε ≥ 0, εI added to W: every row becomes slightly soft
+///     (constraint velocity error ε·λ_k), W becomes positive definite even
+///     when rows are dependent (a racked billiard: 23 touching rows, 20 dofs),
+///     so λ is unique and the exact solve well posed. Take ε small against
+///     W's diagonal (1/mass for a unit row), e.g. 10⁻⁴..10⁻³ of it.
+///
+/// Choice for the exact constraint-space solve: reuse tact::Solver, because
+///     min ½λᵀW'λ + qᵀλ   s.t.   λ_I ≥ 0
+/// (whose KKT conditions are exactly the mixed LCP above, the multipliers of
+/// the bounds being w_I) is a tact::Problem with M = W', f = −q, identity
+/// rows e_kᵀλ ≥ 0 on the unilateral multipliers and no equality. The
+/// Goldfarb–Idnani strategy (Strategy::Exact) then gives every KKT condition
+/// in finitely many steps, tested against enumeration in tests/host; identity
+/// rows are independent, so its dependency handling never triggers; W' must
+/// be positive definite (independent rows or ε > 0), otherwise the Solver
+/// reports InvalidMass. Cost: a Cholesky of W' each step (m³/6, W' changes
+/// with the rows), then per iteration O(m·(active rows)) plus a sweep of the
+/// m_I identity rows (m·m_I, dense storage). A dedicated dual active set on W
+/// could skip the identity rows; one shared, tested active-set code was
+/// judged worth more than that constant factor.
+#pragma once
+
+#include <Eigen/Core>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "tact/config.hpp"
+#include "tact/constraints.hpp"
+#include "tact/detail/dense.hpp"
+#include "tact/problem.hpp"
+#include "tact/solver.hpp"
+#include "tact/status.hpp"
+#include "tact/world.hpp"
+
+namespace tact {
+
+/// How W = H Ã⁻¹ Hᵀ and the correction Δv = Ã⁻¹Hᵀλ are formed (see the file comment).
+enum class Correction : std::uint8_t {
+  LinearSolver,  ///< exact, from the Cholesky factor of A (SOFA LinearSolverConstraintCorrection)
+  Precomputed,   ///< A⁻¹ computed once and stored (SOFA PrecomputedConstraintCorrection)
+  Uncoupled,     ///< diag(1/A_ii) in place of A⁻¹ (SOFA UncoupledConstraintCorrection)
+};
+
+/// How the constraint problem of a velocity-level step is solved.
+enum class Resolution : std::uint8_t {
+  Primal,  ///< velocity QP through tact::Solver (any Strategy; exact compliance)
+  Dual,    ///< exact mixed LCP on W (ConstraintSpaceSolver)
+  Pgs,     ///< projected Gauss-Seidel on W with a sweep budget
+};
+
+/// What the right-hand side b of a row measures.
+enum class Stabilization : std::uint8_t {
+  Position,  ///< b = −β g/h: a violation (or a gap) is corrected by β per step
+  Velocity,  ///< b = 0: only the constraint velocity is constrained (position drift is not corrected)
+};
+
+constexpr const char* to_string(Correction correction) {
+  switch (correction) {
+    case Correction::LinearSolver: return "linear-solver";
+    case Correction::Precomputed: return "precomputed";
+    case Correction::Uncoupled: return "uncoupled";
+  }
+  return "unknown";
+}
+
+constexpr const char* to_string(Resolution resolution) {
+  switch (resolution) {
+    case Resolution::Primal: return "primal";
+    case Resolution::Dual: return "dual";
+    case Resolution::Pgs: return "pgs";
+  }
+  return "unknown";
+}
+
+// ---- constraint space ----------------------------------------------------------
+
+/// The mixed LCP  w = Wλ + q,  w_E = 0,  0 ≤ λ_I ⊥ w_I ≥ 0: rows
+/// [0, num_bilateral) are bilateral, the next num_unilateral unilateral.
+/// @tparam MaxRows bound on the rows; Scalar float or double.
+template <int MaxRows, typename Scalar = float>
+struct ConstraintSpaceProblem {
+  static_assert(MaxRows >= 1, "at least one row of storage");
+  static_assert(kIsSupportedScalar<Scalar>, "Scalar must be float or double");
+  using Matrix = Eigen::Matrix<Scalar, MaxRows, MaxRows>;
+  using Vector = Eigen::Matrix<Scalar, MaxRows, 1>;
+
+  Index num_bilateral = 0;
+  Index num_unilateral = 0;
+  Matrix W = Matrix::Zero();  ///< symmetric, positive (semi)definite; leading rows()×rows() used
+  Vector q = Vector::Zero();
+
+  Index rows() const { return num_bilateral + num_unilateral; }
+  bool sizes_valid() const { return num_bilateral >= 0 && num_unilateral >= 0 && rows() <= MaxRows; }
+  /// Sets the row counts and zeroes W and q. @return false (sizes 0) beyond the bound.
+  [[nodiscard]] bool resize(Index bilateral, Index unilateral) {
+    W.setZero();
+    q.setZero();
+    const bool fits = bilateral >= 0 && unilateral >= 0 && bilateral + unilateral <= MaxRows;
+    num_bilateral = fits ? bilateral : 0;
+    num_unilateral = fits ? unilateral : 0;
+    return fits;
+  }
+};
+
+/// Tuning of projected Gauss-Seidel.
+template <typename Scalar>
+struct PgsSettings {
+  /// Sweep budget (each sweep visits every row once, m² multiply-adds): the
+  /// hard bound on time per tick. Must be ≥ 1.
+  Index max_sweeps = 32;
+  /// Over-relaxation ω ∈ (0, 2); 1 is plain Gauss-Seidel.
+  Scalar omega = 1;
+  /// Relative tolerance on the LCP residual (see ConstraintSpaceReport).
+  Scalar tolerance = ScalarTraits<Scalar>::kkt_tolerance;
+};
+
+/// Outcome of a constraint-space solve.
+template <typename Scalar>
+struct [[nodiscard]] ConstraintSpaceReport {
+  Status status = Status::InvalidInput;
+  Index iterations = 0;  ///< sweeps used (PGS) or iterations of the exact strategy
+  /// LCP residual max(max_E |w_k|, max_I |min(λ_k, w_k)|), w = Wλ + q: 0 exactly
+  /// at the solution; it measures violation, pulling and complementarity at once.
+  Scalar residual = 0;
+  Scalar scale = 0;  ///< max(‖q‖∞, ‖Wλ‖∞): what the residual is relative to
+  bool ok() const { return status == Status::Solved; }
+};
+
+namespace detail {
+
+/// w = Wλ + q and the LCP residual of (λ, w) with its scale (m² multiply-adds).
+template <typename ProblemType, typename Vector, typename Scalar>
+void lcp_residual(const ProblemType& p, const Vector& lambda, Vector& w, Scalar& residual, Scalar& scale) {
+  const Index m = p.rows();
+  residual = 0;
+  scale = 0;
+  for (Index i = 0; i < m; ++i) {
+    Scalar force = 0;  // (Wλ)_i, as W's column i (symmetric, contiguous)
+    for (Index j = 0; j < m; ++j) force += p.W(j, i) * lambda(j);
+    w(i) = force + p.q(i);
+    scale = max_of(scale, max_of(std::fabs(p.q(i)), std::fabs(force)));
+    const Scalar r = i < p.num_bilateral ? std::fabs(w(i)) : std::fabs(min_of(lambda(i), w(i)));
+    residual = max_of(residual, r);
+  }
+}
+
+/// Checks that the leading m×m of W and q are finite and W symmetric.
+/// @return Solved, InvalidInput (NaN/Inf) or InvalidMass (not symmetric).
+template <typename ProblemType>
+Status check_constraint_problem(const ProblemType& p) {
+  using Scalar = typename ProblemType::Matrix::Scalar;
+  if (!p.sizes_valid()) return Status::InvalidInput;
+  const Index m = p.rows();
+  Scalar probe = 0;
+  probe_finite(p.W.topLeftCorner(m, m), probe);
+  probe_finite(p.q.head(m), probe);
+  if (probe != Scalar(0)) return Status::InvalidInput;
+  Scalar largest = 0;
+  for (Index j = 0; j < m; ++j)
+    for (Index i = 0; i < m; ++i) largest = max_of(largest, std::fabs(p.W(i, j)));
+  const Scalar eps = std::numeric_limits<Scalar>::epsilon();
+  for (Index j = 0; j < m; ++j)
+    for (Index i = j + 1; i < m; ++i)
+      if (std::fabs(p.W(i, j) - p.W(j, i)) > 8 * eps * largest) return Status::InvalidMass;
+  return Status::Solved;
+}
+
+}  // namespace detail
+
+/// Projected Gauss-Seidel on the mixed LCP (SOFA's GenericConstraintSolver
+/// "ProjectedGaussSeidel"): sweep k visits every row i and sets
+///     λ_i ← proj(λ_i − ω (Wλ + q)_i / W_ii),   proj = max(0, ·) on unilateral rows,
+/// using the λ_j already updated in this sweep. For symmetric positive
+/// semidefinite W with positive diagonal and ω ∈ (0, 2) the iterates converge
+/// (linearly; slowly when rows are strongly coupled or dependent).
+/// Cost: m² multiply-adds per sweep, plus m² for the final residual and for
+/// each early-exit check (made only when the sweep changed no w_i by more than
+/// the tolerance), plus m² to check the input. Storage: 3 vectors of MaxRows.
+template <int MaxRows, typename Scalar = float>
+class ProjectedGaussSeidel {
+ public:
+  using ProblemType = ConstraintSpaceProblem<MaxRows, Scalar>;
+  using Vector = typename ProblemType::Vector;
+
+  PgsSettings<Scalar> settings;
+
+  /// Solves `problem` from λ = `initial` (projected; nullptr: λ = 0) within
+  /// settings.max_sweeps sweeps.
+  /// @return Solved: residual ≤ tolerance·scale (possibly before the budget);
+  ///         IterationLimit: the budget ran out first (λ is the last iterate,
+  ///         finite, λ_I ≥ 0; the residual says how far from exact it is);
+  ///         Singular: a diagonal W_ii ≤ 0 (a zero row without compliance) or
+  ///         the iterates overflowed (W not positive semidefinite); λ = 0;
+  ///         InvalidInput: sizes, NaN/Inf in W, q or `initial`, max_sweeps < 1,
+  ///         ω ∉ (0, 2), tolerance negative or NaN; λ = 0;
+  ///         InvalidMass: W not symmetric; λ = 0.
+  ConstraintSpaceReport<Scalar> solve(const ProblemType& problem, const Vector* initial = nullptr) {
+    ConstraintSpaceReport<Scalar> report;
+    m_ = 0;
+    lambda_.setZero();
+    w_.setZero();
+    const bool settings_valid = settings.max_sweeps >= 1 && settings.omega > Scalar(0) &&
+                                settings.omega < Scalar(2) && settings.tolerance >= Scalar(0) &&
+                                detail::is_finite(settings.tolerance);
+    if (!settings_valid) return report;  // InvalidInput
+    report.status = detail::check_constraint_problem(problem);
+    if (report.status != Status::Solved) return report;
+    const Index m = problem.rows();
+    if (initial) {
+      Scalar probe = 0;
+      detail::probe_finite(initial->head(m), probe);
+      if (probe != Scalar(0)) {
+        report.status = Status::InvalidInput;
+        return report;
+      }
+    }
+    m_ = m;
+    Scalar q_scale = 0;
+    for (Index i = 0; i < m; ++i) {
+      const Scalar diagonal = problem.W(i, i);
+      if (!(diagonal > Scalar(0))) {
+        report.status = Status::Singular;
+        return report;
+      }
+      inverse_diagonal_(i) = Scalar(1) / diagonal;
+      q_scale = detail::max_of(q_scale, std::fabs(problem.q(i)));
+      Scalar start = initial ? (*initial)(i) : Scalar(0);
+      if (i >= problem.num_bilateral) start = detail::max_of(start, Scalar(0));
+      lambda_(i) = start;
+    }
+    const Scalar tiny = std::numeric_limits<Scalar>::min();
+    report.status = Status::IterationLimit;
+    for (Index sweep = 0; sweep < settings.max_sweeps; ++sweep) {
+      Scalar largest_change = 0;  // of any w_i in this sweep: |Δλ_i|·W_ii
+      for (Index i = 0; i < m; ++i) {
+        Scalar value = problem.q(i);
+        for (Index j = 0; j < m; ++j) value += problem.W(j, i) * lambda_(j);
+        Scalar next = lambda_(i) - settings.omega * value * inverse_diagonal_(i);
+        if (i >= problem.num_bilateral) next = detail::max_of(next, Scalar(0));
+        largest_change = detail::max_of(largest_change, std::fabs(next - lambda_(i)) * problem.W(i, i));
+        lambda_(i) = next;
+      }
+      report.iterations = sweep + 1;
+      if (!detail::is_finite(largest_change)) break;
+      if (largest_change <= settings.tolerance * (q_scale + tiny)) {
+        detail::lcp_residual(problem, lambda_, w_, report.residual, report.scale);
+        if (report.residual <= settings.tolerance * (report.scale + tiny)) {
+          report.status = Status::Solved;
+          return report;
+        }
+      }
+    }
+    detail::lcp_residual(problem, lambda_, w_, report.residual, report.scale);
+    if (!detail::is_finite(report.residual) || !detail::is_finite(report.scale)) {
+      lambda_.setZero();
+      w_.setZero();
+      report.residual = report.scale = 0;
+      report.status = Status::Singular;
+      return report;
+    }
+    if (report.residual <= settings.tolerance * (report.scale + tiny)) report.status = Status::Solved;
+    return report;
+  }
+
+  /// Impulses λ of the last solve (leading rows()).
+  const Vector& lambda() const { return lambda_; }
+  /// Constraint velocities w = Wλ + q at the end of the last solve.
+  const Vector& velocity() const { return w_; }
+
+ private:
+  Index m_ = 0;
+  Vector lambda_ = Vector::Zero();
+  Vector w_ = Vector::Zero();
+  Vector inverse_diagonal_ = Vector::Zero();
+};
+
+/// Exact solve of the mixed LCP: tact::Solver with Strategy::Exact on
+///     min ½λᵀWλ + qᵀλ  s.t.  λ_I ≥ 0
+/// (see the file comment for why this reuse). W must be positive definite.
+/// @tparam MaxRows bound on the rows, MaxUnilateral on the unilateral ones.
+/// Storage: a Solver<MaxRows, 0, MaxUnilateral> and its Problem, about
+/// 5·MaxRows² + 2·MaxRows·MaxUnilateral scalars.
+template <int MaxRows, int MaxUnilateral = MaxRows, typename Scalar = float>
+class ConstraintSpaceSolver {
+ public:
+  using ProblemType = ConstraintSpaceProblem<MaxRows, Scalar>;
+  using Vector = typename ProblemType::Vector;
+  using SolverType = Solver<MaxRows, 0, MaxUnilateral, Scalar>;
+
+  /// Settings of the underlying solver (tolerances, iteration cap).
+  Settings<Scalar>& settings() { return solver_.settings; }
+
+  /// @return the Solver's status: Solved (every KKT condition, i.e. the LCP
+  ///         holds within Settings::kkt_tolerance), IterationLimit, Singular,
+  ///         Inaccurate, InvalidInput (sizes, more unilateral rows than
+  ///         MaxUnilateral, NaN/Inf) or InvalidMass (W not symmetric positive
+  ///         definite: dependent rows without regularization). λ = 0 unless
+  ///         the solver produced an iterate; outputs always finite.
+  ConstraintSpaceReport<Scalar> solve(const ProblemType& problem) {
+    ConstraintSpaceReport<Scalar> report;
+    lambda_.setZero();
+    w_.setZero();
+    if (!problem.sizes_valid() || problem.num_unilateral > MaxUnilateral) return report;
+    const Index m = problem.rows();
+    if (m == 0) {
+      report.status = Status::Solved;
+      return report;
+    }
+    report.status = detail::check_constraint_problem(problem);
+    if (report.status != Status::Solved) return report;
+    if (!qp_.resize(m, 0, problem.num_unilateral)) {
+      report.status = Status::InvalidInput;
+      return report;
+    }
+    // Plain loops here and below: GCC 12 misreads Eigen's vectorized
+    // dynamic-length blocks of tiny fixed storage (-Warray-bounds), as noted in solver.hpp.
+    for (Index j = 0; j < m; ++j) {
+      for (Index i = 0; i < m; ++i) qp_.M(i, j) = problem.W(i, j);
+      qp_.f(j) = -problem.q(j);
+    }
+    for (Index k = 0; k < problem.num_unilateral; ++k) qp_.J_ineq(k, problem.num_bilateral + k) = Scalar(1);
+    const Report<Scalar> inner = solver_.solve(qp_, Strategy::Exact);
+    report.status = inner.status;
+    report.iterations = inner.iterations;
+    for (Index i = 0; i < m; ++i) lambda_(i) = solver_.acceleration()(i);
+    detail::lcp_residual(problem, lambda_, w_, report.residual, report.scale);
+    return report;
+  }
+
+  const Vector& lambda() const { return lambda_; }
+  /// w = Wλ + q (for unilateral rows, the multipliers of the bounds λ_k ≥ 0).
+  const Vector& velocity() const { return w_; }
+  const SolverType& solver() const { return solver_; }
+
+ private:
+  typename SolverType::ProblemType qp_;
+  SolverType solver_;
+  Vector lambda_ = Vector::Zero();
+  Vector w_ = Vector::Zero();
+};
+
+// ---- rows and corrections -------------------------------------------------------
+
+/// The rows H of a step, stored transposed (column k = H_kᵀ, contiguous) with
+/// the positions of each row's nonzeros, so that sparse rows (a contact
+/// touches 2 or 4 dofs) cost k, not n.
+template <int MaxDof, int MaxRows, typename Scalar = float>
+struct ConstraintJacobian {
+  static_assert(MaxDof >= 1 && MaxDof <= 65535, "dof indices are stored in 16 bits");
+  static_assert(MaxRows >= 1, "at least one row of storage");
+  using Transposed = Eigen::Matrix<Scalar, MaxDof, MaxRows>;
+  using DofVector = Eigen::Matrix<Scalar, MaxDof, 1>;
+
+  Index n = 0;
+  Index m = 0;
+  Transposed Ht = Transposed::Zero();
+  std::array<std::array<std::uint16_t, MaxDof>, MaxRows> nonzero{};  ///< dof indices of row k's nonzeros
+  std::array<Index, MaxRows> nonzero_count{};
+
+  /// @return false (sizes 0) when n ∉ [1, MaxDof] or m ∉ [0, MaxRows].
+  [[nodiscard]] bool resize(Index dofs, Index rows) {
+    const bool fits = dofs >= 1 && dofs <= MaxDof && rows >= 0 && rows <= MaxRows;
+    n = fits ? dofs : 0;
+    m = fits ? rows : 0;
+    return fits;
+  }
+  /// Copies row k (first n entries of `row`) and records its nonzeros.
+  template <typename Row>
+  void set_row(Index k, const Row& row) {
+    Index count = 0;
+    auto& indices = nonzero[static_cast<std::size_t>(k)];
+    for (Index j = 0; j < n; ++j) {
+      const Scalar value = row(j);
+      Ht(j, k) = value;
+      if (value != Scalar(0)) indices[static_cast<std::size_t>(count++)] = static_cast<std::uint16_t>(j);
+    }
+    nonzero_count[static_cast<std::size_t>(k)] = count;
+  }
+  Index count(Index k) const { return nonzero_count[static_cast<std::size_t>(k)]; }
+  Index index(Index k, Index i) const {
+    return nonzero[static_cast<std::size_t>(k)][static_cast<std::size_t>(i)];
+  }
+  /// H_k · v over the nonzeros.
+  Scalar dot(Index k, const DofVector& v) const {
+    Scalar sum = 0;
+    for (Index i = 0; i < count(k); ++i) sum += Ht(index(k, i), k) * v(index(k, i));
+    return sum;
+  }
+};
+
+/// Forms W = H Ã⁻¹ Hᵀ and the correction Δv = Ã⁻¹Hᵀλ for one of the three
+/// corrections (costs in the file comment), and the exact free motion.
+/// Holds the Cholesky factor of A (always: free motion and LinearSolver),
+/// A⁻¹ once precomputed, and 1/A_ii.
+template <int MaxDof, int MaxRows, typename Scalar = float>
+class ConstraintCorrection {
+ public:
+  using Jacobian = ConstraintJacobian<MaxDof, MaxRows, Scalar>;
+  using DofVector = Eigen::Matrix<Scalar, MaxDof, 1>;
+  using MassMatrix = Eigen::Matrix<Scalar, MaxDof, MaxDof>;
+  using RowMatrix = Eigen::Matrix<Scalar, MaxRows, MaxRows>;
+  using RowVector = Eigen::Matrix<Scalar, MaxRows, 1>;
+
+  Correction kind = Correction::LinearSolver;
+
+  /// Takes A (leading n×n): factors it unless it equals the last one (n³/6;
+  /// a diagonal A is only inverted, n divisions), and for Precomputed
+  /// computes A⁻¹ the first time (n³/2 more) — later changes of A do not
+  /// update A⁻¹ until precompute() is called again (SOFA's semantics).
+  /// @return Solved, InvalidInput (n out of bounds, NaN/Inf) or InvalidMass
+  ///         (A not symmetric positive definite).
+  [[nodiscard]] Status set_matrix(const MassMatrix& A, Index n) {
+    if (n < 1 || n > MaxDof) return Status::InvalidInput;
+    Scalar probe = 0;
+    detail::probe_finite(A.topLeftCorner(n, n), probe);
+    if (probe != Scalar(0)) return Status::InvalidInput;
+    bool same = valid_ && n == n_;
+    for (Index j = 0; same && j < n; ++j)
+      for (Index i = 0; i < n; ++i) same = same && A(i, j) == matrix_(i, j);
+    if (!same) {
+      valid_ = false;
+      for (Index j = 0; j < n; ++j)
+        for (Index i = 0; i < n; ++i) matrix_(i, j) = A(i, j);
+      n_ = n;
+      diagonal_ = true;
+      Scalar largest = 0;
+      for (Index j = 0; j < n; ++j)
+        for (Index i = 0; i < n; ++i) {
+          largest = detail::max_of(largest, std::fabs(A(i, j)));
+          if (i != j && A(i, j) != Scalar(0)) diagonal_ = false;
+        }
+      const Scalar eps = std::numeric_limits<Scalar>::epsilon();
+      for (Index i = 0; i < n; ++i) {
+        if (!(A(i, i) > eps * largest)) return Status::InvalidMass;
+        inverse_diagonal_(i) = Scalar(1) / A(i, i);
+      }
+      if (!diagonal_) {
+        for (Index j = 0; j < n; ++j)
+          for (Index i = j + 1; i < n; ++i)
+            if (std::fabs(A(i, j) - A(j, i)) > 8 * eps * largest) return Status::InvalidMass;
+        for (Index j = 0; j < n; ++j)
+          for (Index i = 0; i < n; ++i) factor_(i, j) = A(i, j);
+        if (!detail::cholesky_in_place(factor_, n, 16 * eps)) return Status::InvalidMass;
+      }
+      valid_ = true;
+    }
+    if (kind == Correction::Precomputed && !(precomputed_ && precomputed_n_ == n)) precompute();
+    return Status::Solved;
+  }
+
+  /// Recomputes the stored A⁻¹ from the current factor (n³/2). Call it when
+  /// a Precomputed A has changed on purpose.
+  void precompute() {
+    const Index n = n_;
+    for (Index j = 0; j < n; ++j) {
+      DofVector column = DofVector::Zero();
+      column(j) = Scalar(1);
+      solve_exact(column);
+      for (Index i = 0; i < n; ++i) inverse_(i, j) = column(i);
+    }
+    precomputed_ = true;
+    precomputed_n_ = n;
+  }
+
+  /// v ← A⁻¹ v with the factor (exact; n² multiply-adds, n for diagonal A).
+  void solve_exact(DofVector& v) const {
+    if (diagonal_) {
+      for (Index i = 0; i < n_; ++i) v(i) *= inverse_diagonal_(i);
+      return;
+    }
+    detail::forward_substitute(factor_, n_, v);
+    detail::backward_substitute_transposed(factor_, n_, v);
+  }
+
+  /// W (leading m×m) = H Ã⁻¹ Hᵀ for `kind`; keeps what correct() needs.
+  void compliance(const Jacobian& H, RowMatrix& W) {
+    const Index n = n_, m = H.m;
+    if (kind == Correction::Uncoupled || (kind == Correction::LinearSolver && diagonal_)) {
+      // Y_i = D H_iᵀ on the nonzeros of row i; W_ij = Σ_{l ∈ nz(i)} Y_i(l) H_jl.
+      for (Index i = 0; i < m; ++i) {
+        for (Index a = 0; a < H.count(i); ++a) {
+          const Index l = H.index(i, a);
+          Y_(l, i) = inverse_diagonal_(l) * H.Ht(l, i);
+        }
+        for (Index j = 0; j <= i; ++j) {
+          Scalar sum = 0;
+          for (Index a = 0; a < H.count(i); ++a) {
+            const Index l = H.index(i, a);
+            sum += Y_(l, i) * H.Ht(l, j);
+          }
+          W(i, j) = sum;
+          W(j, i) = sum;
+        }
+      }
+      sparse_y_ = true;
+      return;
+    }
+    sparse_y_ = false;
+    if (kind == Correction::Precomputed) {
+      // Y_i = A⁻¹H_iᵀ from k columns of A⁻¹; W_ij = Σ_{l ∈ nz(j)} H_jl Y_i(l).
+      for (Index i = 0; i < m; ++i) {
+        for (Index r = 0; r < n; ++r) Y_(r, i) = Scalar(0);
+        for (Index a = 0; a < H.count(i); ++a) {
+          const Index l = H.index(i, a);
+          const Scalar h = H.Ht(l, i);
+          for (Index r = 0; r < n; ++r) Y_(r, i) += h * inverse_(r, l);
+        }
+        for (Index j = 0; j <= i; ++j) {
+          Scalar sum = 0;
+          for (Index a = 0; a < H.count(j); ++a) {
+            const Index l = H.index(j, a);
+            sum += H.Ht(l, j) * Y_(l, i);
+          }
+          W(i, j) = sum;
+          W(j, i) = sum;
+        }
+      }
+      return;
+    }
+    // LinearSolver, dense A: Y_i = L⁻¹H_iᵀ from the row's first nonzero; W = YᵀY.
+    for (Index i = 0; i < m; ++i) {
+      const Index first = H.count(i) > 0 ? H.index(i, 0) : n;
+      first_[static_cast<std::size_t>(i)] = first;
+      for (Index r = 0; r < n; ++r) Y_(r, i) = r < first ? Scalar(0) : H.Ht(r, i);
+      for (Index k = first; k < n; ++k) {
+        const Scalar value = Y_(k, i) / factor_(k, k);
+        Y_(k, i) = value;
+        for (Index r = k + 1; r < n; ++r) Y_(r, i) -= factor_(r, k) * value;
+      }
+      for (Index j = 0; j <= i; ++j) {
+        const Index from = detail::max_of(first, first_[static_cast<std::size_t>(j)]);
+        Scalar sum = 0;
+        for (Index r = from; r < n; ++r) sum += Y_(r, i) * Y_(r, j);
+        W(i, j) = sum;
+        W(j, i) = sum;
+      }
+    }
+  }
+
+  /// dv = Ã⁻¹Hᵀλ for the rows and kind of the last compliance() call.
+  void correct(const Jacobian& H, const RowVector& lambda, DofVector& dv) const {
+    const Index n = n_, m = H.m;
+    for (Index r = 0; r < n; ++r) dv(r) = Scalar(0);
+    if (sparse_y_) {
+      for (Index i = 0; i < m; ++i)
+        for (Index a = 0; a < H.count(i); ++a) {
+          const Index l = H.index(i, a);
+          dv(l) += Y_(l, i) * lambda(i);
+        }
+      return;
+    }
+    for (Index i = 0; i < m; ++i)
+      for (Index r = 0; r < n; ++r) dv(r) += Y_(r, i) * lambda(i);
+    if (kind == Correction::LinearSolver) detail::backward_substitute_transposed(factor_, n, dv);
+  }
+
+  bool diagonal() const { return diagonal_; }
+
+ private:
+  using YMatrix = Eigen::Matrix<Scalar, MaxDof, MaxRows>;
+  MassMatrix matrix_ = MassMatrix::Zero();   ///< last A (change detection)
+  MassMatrix factor_ = MassMatrix::Zero();   ///< Cholesky factor L of A (dense A only)
+  MassMatrix inverse_ = MassMatrix::Zero();  ///< A⁻¹ (Precomputed)
+  DofVector inverse_diagonal_ = DofVector::Zero();
+  YMatrix Y_ = YMatrix::Zero();              ///< Ã⁻¹Hᵀ or L⁻¹Hᵀ of the last compliance()
+  std::array<Index, MaxRows> first_{};
+  Index n_ = 0;
+  Index precomputed_n_ = 0;
+  bool valid_ = false;
+  bool diagonal_ = false;
+  bool precomputed_ = false;
+  bool sparse_y_ = false;
+};
+
+// ---- the stepper --------------------------------------------------------------
+
+/// Summary of one velocity-level step.
+template <typename Scalar>
+struct [[nodiscard]] ImpulseReport {
+  Status status = Status::InvalidInput;
+  Index iterations = 0;  ///< PGS sweeps, or iterations of the Solver (Primal, Dual)
+  Index rows = 0;        ///< rows in the constraint problem (equalities + candidate inequalities)
+  /// LCP residual of the step in constraint space, as ConstraintSpaceReport
+  /// (for Primal: of w = Hv − b, the rows being rigid).
+  Scalar residual = 0;
+  Scalar residual_scale = 0;
+  bool ok() const { return status == Status::Solved; }
+};
+
+/// A constrained mechanical system stepped at velocity level (impulses).
+/// Same gather interface and row helpers as tact::World (the rows type is the
+/// same RowSet), so a scene written for World runs here unchanged.
+/// @tparam MaxDof, MaxEq, MaxIneq bounds as in World; Scalar float or double.
+/// @tparam MaxRows bound on the rows of one step's constraint problem
+///         (equalities + candidate inequalities) for Dual and Pgs; storage of
+///         those is O(MaxRows²), so a world with many possible rows but few
+///         touching at once (a billiard) can keep it small.
+/// Storage: a Solver<MaxDof, MaxEq, MaxIneq> (Primal), a
+/// ConstraintSpaceSolver<MaxRows> (Dual), the correction (3·MaxDof² +
+/// MaxDof·MaxRows), W and the rows; its footprint is sizeof(ImpulseWorld).
+template <int MaxDof, int MaxEq, int MaxIneq, typename Scalar = float, int MaxRows = MaxEq + MaxIneq>
+class ImpulseWorld {
+ public:
+  static constexpr int kRowStorage = MaxRows > 0 ? MaxRows : 1;
+  using SolverType = Solver<MaxDof, MaxEq, MaxIneq, Scalar>;
+  using ProblemType = typename SolverType::ProblemType;
+  using DofVector = typename ProblemType::DofVector;
+  using MassMatrix = typename ProblemType::MassMatrix;
+  using Rows = RowSet<MaxDof, MaxEq, MaxIneq, Scalar>;
+  using ConstraintProblem = ConstraintSpaceProblem<kRowStorage, Scalar>;
+  using Correct = ConstraintCorrection<MaxDof, kRowStorage, Scalar>;
+  using Jacobian = typename Correct::Jacobian;
+
+  Index n = MaxDof;                       ///< degrees of freedom in use
+  DofVector x = DofVector::Zero();        ///< generalized coordinates
+  DofVector v = DofVector::Zero();        ///< velocities
+  DofVector f = DofVector::Zero();        ///< applied forces for the next step
+  MassMatrix M = MassMatrix::Identity();  ///< A = M (SPD)
+  Scalar time_step = Scalar(1e-3);        ///< h
+  /// Stabilization factor β ∈ (0, 1] of b = −βg/h (checked whatever the
+  /// stabilization): the fraction of a gap closed or of a violation corrected in one step.
+  Scalar beta = Scalar(0.2);
+  Stabilization stabilization = Stabilization::Position;
+  /// An inequality row enters the step's problem when g ≤ this. With
+  /// Position stabilization a row with g > 0 lets the gap close by β·g per
+  /// step at most (b = −βg/h < 0), so a margin larger than the largest
+  /// approach speed times h sees contacts before they happen (speculative).
+  Scalar contact_tolerance = Scalar(1e-5);
+  Resolution resolution = Resolution::Primal;
+  Strategy strategy = Strategy::Exact;  ///< for Resolution::Primal
+  Correction correction = Correction::LinearSolver;  ///< for Dual and Pgs; Primal requires LinearSolver
+  Scalar regularization = 0;            ///< ε ≥ 0 on W's diagonal (Dual, Pgs)
+  /// Compliance c_k ≥ 0 of the k-th equality / inequality added by gather
+  /// (Dual, Pgs; Primal requires 0). See the file comment.
+  std::array<Scalar, (MaxEq > 0 ? MaxEq : 1)> eq_compliance{};
+  std::array<Scalar, (MaxIneq > 0 ? MaxIneq : 1)> ineq_compliance{};
+  PgsSettings<Scalar> pgs;              ///< for Resolution::Pgs
+
+  /// Advances one step: gather, free motion, constraint problem, correction,
+  /// positions. `gather(x, v, rows)` as for World.
+  /// @return the resolution's status; Status::InvalidInput (nothing moves)
+  ///         when h is not positive and finite, β ∉ (0, 1], ε or a compliance
+  ///         negative or not finite, a nonzero compliance or a correction
+  ///         other than LinearSolver with Primal, invalid PGS settings (with
+  ///         Pgs), NaN/Inf in x, v, f, M or the rows, the rows overflow the
+  ///         bounds or more than MaxRows are candidates (Dual, Pgs);
+  ///         Status::InvalidMass (nothing moves) when M is not SPD. Any other
+  ///         status (IterationLimit, Singular, Inaccurate, Infeasible) still
+  ///         advances the state with the solver's finite outputs.
+  template <typename Gather>
+  ImpulseReport<Scalar> step(Gather&& gather) {
+    rows_.clear();
+    gather(static_cast<const DofVector&>(x), static_cast<const DofVector&>(v), rows_);
+    ImpulseReport<Scalar> report;
+    lambda_eq_.fill(Scalar(0));
+    lambda_ineq_.fill(Scalar(0));
+    if (!parameters_valid()) return report;  // InvalidInput
+    const Scalar h = time_step;
+
+    // Candidate rows: every equality, the inequalities with g ≤ tolerance.
+    const Index num_eq = rows_.num_eq();
+    Index num_candidates = 0;
+    for (Index k = 0; k < rows_.num_ineq(); ++k) {
+      const bool carried = strategy_carries_set() && memory_.contains(rows_.id(k));
+      if (rows_.inequality(k).g <= contact_tolerance || carried)
+        candidate_[static_cast<std::size_t>(num_candidates++)] = k;
+    }
+    report.rows = num_eq + num_candidates;
+
+    if (resolution == Resolution::Primal) {
+      if (!solve_primal(report, num_eq, num_candidates)) return report;
+    } else {
+      if (!solve_constraint_space(report, num_eq, num_candidates)) return report;
+    }
+    for (Index i = 0; i < n; ++i) x(i) += h * v(i);
+    return report;
+  }
+
+  /// Impulse λ of the k-th equality added by the last gather.
+  Scalar multiplier_eq(Index k) const { return lambda_eq_[static_cast<std::size_t>(k)]; }
+  /// Impulse λ of the k-th inequality added by the last gather (0 if not a candidate).
+  Scalar multiplier_ineq(Index k) const { return lambda_ineq_[static_cast<std::size_t>(k)]; }
+  /// v_free of the last Dual or Pgs step (phase 1; Primal never forms it).
+  const DofVector& free_velocity() const { return v_free_; }
+  /// The velocity QP of the last Primal step.
+  const ProblemType& last_velocity_problem() const { return problem_; }
+  /// The constraint-space problem (W with compliance and ε, q) of the last Dual or Pgs step.
+  const ConstraintProblem& last_constraint_problem() const { return constraint_; }
+  /// Recomputes the Precomputed A⁻¹ from the current M at the next step.
+  void precompute() { precompute_pending_ = true; }
+  /// Forgets the carried working set (Platt strategies start afresh).
+  void reset_memory() { memory_.clear(); }
+
+ private:
+  bool strategy_carries_set() const {
+    return resolution == Resolution::Primal && (strategy == Strategy::Platt || strategy == Strategy::PlattImproved);
+  }
+
+  bool parameters_valid() const {
+    if (n < 1 || n > MaxDof || rows_.overflow()) return false;
+    if (!(time_step > 0) || !detail::is_finite(time_step)) return false;
+    if (!(beta > 0) || !(beta <= 1)) return false;
+    if (!(regularization >= 0) || !detail::is_finite(regularization)) return false;
+    Scalar probe = 0;
+    detail::probe_finite(x.head(n), probe);
+    detail::probe_finite(v.head(n), probe);
+    detail::probe_finite(f.head(n), probe);
+    if (probe != Scalar(0)) return false;
+    const bool primal = resolution == Resolution::Primal;
+    for (Index k = 0; k < rows_.num_eq(); ++k) {
+      const Scalar c = eq_compliance[static_cast<std::size_t>(k)];
+      if (!(c >= 0) || !detail::is_finite(c) || (primal && c != Scalar(0))) return false;
+    }
+    for (Index k = 0; k < rows_.num_ineq(); ++k) {
+      const Scalar c = ineq_compliance[static_cast<std::size_t>(k)];
+      if (!(c >= 0) || !detail::is_finite(c) || (primal && c != Scalar(0))) return false;
+    }
+    if (primal && correction != Correction::LinearSolver) return false;
+    if (resolution == Resolution::Pgs &&
+        !(pgs.max_sweeps >= 1 && pgs.omega > 0 && pgs.omega < 2 && pgs.tolerance >= 0 &&
+          detail::is_finite(pgs.tolerance)))
+      return false;
+    return true;
+  }
+
+  template <typename Row>
+  Scalar rhs(const Row& row) const {
+    return stabilization == Stabilization::Position ? -beta * row.g / time_step : Scalar(0);
+  }
+
+  /// The velocity QP through tact::Solver: M = A, f = A v + h f (= A v_free), J = H, d = b.
+  bool solve_primal(ImpulseReport<Scalar>& report, Index num_eq, Index num_candidates) {
+    const Index nn = n;
+    if (strategy == Strategy::Platt && memory_.initialized)
+      for (Index k = 0; k < rows_.num_ineq(); ++k)  // Algorithm 1: violated after integration
+        if (rows_.inequality(k).g < -contact_tolerance) memory_.insert(rows_.id(k));
+    if (!problem_.resize(nn, num_eq, num_candidates)) return false;
+    problem_.M = M;
+    for (Index i = 0; i < nn; ++i) {  // A v_free = A v + h f: no solve with A needed here
+      Scalar momentum = 0;
+      for (Index j = 0; j < nn; ++j) momentum += M(i, j) * v(j);
+      problem_.f(i) = momentum + time_step * f(i);
+    }
+    for (Index k = 0; k < num_eq; ++k) {
+      problem_.J_eq.row(k) = rows_.equality(k).J;
+      problem_.d_eq(k) = rhs(rows_.equality(k));
+    }
+    for (Index s = 0; s < num_candidates; ++s) {
+      const Index k = candidate_[static_cast<std::size_t>(s)];
+      problem_.J_ineq.row(s) = rows_.inequality(k).J;
+      problem_.d_ineq(s) = rhs(rows_.inequality(k));
+      problem_.ineq_id[static_cast<std::size_t>(s)] = rows_.id(k);
+    }
+    const Report<Scalar> inner = solver_.solve(problem_, strategy, &memory_);
+    report.status = inner.status;
+    report.iterations = inner.iterations;
+    if (inner.status == Status::InvalidInput || inner.status == Status::InvalidMass) return false;
+    for (Index i = 0; i < nn; ++i) v(i) = solver_.acceleration()(i);  // the QP's unknown is the new velocity
+    // LCP residual of w = Hv − b.
+    Scalar residual = 0, scale = 0;
+    for (Index k = 0; k < num_eq; ++k) {
+      lambda_eq_[static_cast<std::size_t>(k)] = solver_.multiplier_eq(k);
+      Scalar w = -problem_.d_eq(k);
+      for (Index j = 0; j < nn; ++j) w += problem_.J_eq(k, j) * v(j);
+      residual = detail::max_of(residual, std::fabs(w));
+      scale = detail::max_of(scale, std::fabs(problem_.d_eq(k)) + std::fabs(w));
+    }
+    for (Index s = 0; s < num_candidates; ++s) {
+      const Scalar lambda = solver_.multiplier_ineq(s);
+      lambda_ineq_[static_cast<std::size_t>(candidate_[static_cast<std::size_t>(s)])] = lambda;
+      Scalar w = -problem_.d_ineq(s);
+      for (Index j = 0; j < nn; ++j) w += problem_.J_ineq(s, j) * v(j);
+      residual = detail::max_of(residual, std::fabs(detail::min_of(lambda, w)));
+      scale = detail::max_of(scale, std::fabs(problem_.d_ineq(s)) + std::fabs(w));
+    }
+    report.residual = residual;
+    report.residual_scale = scale;
+    return true;
+  }
+
+  /// Free motion, W by the correction, Dual or PGS, Δv.
+  bool solve_constraint_space(ImpulseReport<Scalar>& report, Index num_eq, Index num_candidates) {
+    const Index nn = n;
+    const Index m = num_eq + num_candidates;
+    if (m > MaxRows) return false;  // InvalidInput
+    correction_.kind = correction;
+    if (precompute_pending_ && correction == Correction::Precomputed) {
+      const Status s = correction_.set_matrix(M, nn);
+      if (s != Status::Solved) {
+        report.status = s;
+        return false;
+      }
+      correction_.precompute();
+      precompute_pending_ = false;
+    }
+    const Status mass = correction_.set_matrix(M, nn);
+    if (mass != Status::Solved) {
+      report.status = mass;
+      return false;
+    }
+    // Phase 1: free motion with the exact A.
+    for (Index i = 0; i < nn; ++i) v_free_(i) = f(i);
+    correction_.solve_exact(v_free_);
+    for (Index i = 0; i < nn; ++i) v_free_(i) = v(i) + time_step * v_free_(i);
+
+    // Phase 2: rows, W, q.
+    if (!jacobian_.resize(nn, m) || !constraint_.resize(num_eq, num_candidates)) return false;
+    for (Index k = 0; k < num_eq; ++k) {
+      jacobian_.set_row(k, rows_.equality(k).J);
+      rhs_(k) = rhs(rows_.equality(k));
+      compliance_(k) = eq_compliance[static_cast<std::size_t>(k)];
+    }
+    for (Index s = 0; s < num_candidates; ++s) {
+      const Index k = candidate_[static_cast<std::size_t>(s)];
+      jacobian_.set_row(num_eq + s, rows_.inequality(k).J);
+      rhs_(num_eq + s) = rhs(rows_.inequality(k));
+      compliance_(num_eq + s) = ineq_compliance[static_cast<std::size_t>(k)];
+    }
+    correction_.compliance(jacobian_, constraint_.W);
+    for (Index r = 0; r < m; ++r) {
+      constraint_.W(r, r) += compliance_(r) + regularization;
+      constraint_.q(r) = jacobian_.dot(r, v_free_) - rhs_(r);
+    }
+    ConstraintSpaceReport<Scalar> inner;
+    const typename ConstraintProblem::Vector* lambda = nullptr;
+    if (resolution == Resolution::Dual) {
+      inner = dual_.solve(constraint_);
+      lambda = &dual_.lambda();
+    } else {
+      pgs_.settings = pgs;
+      inner = pgs_.solve(constraint_);
+      lambda = &pgs_.lambda();
+    }
+    report.status = inner.status;
+    report.iterations = inner.iterations;
+    report.residual = inner.residual;
+    report.residual_scale = inner.scale;
+    if (inner.status == Status::InvalidInput || inner.status == Status::InvalidMass) return false;
+
+    // Phase 3: correction.
+    correction_.correct(jacobian_, *lambda, dv_);
+    for (Index i = 0; i < nn; ++i) v(i) = v_free_(i) + dv_(i);
+    for (Index k = 0; k < num_eq; ++k) lambda_eq_[static_cast<std::size_t>(k)] = (*lambda)(k);
+    for (Index s = 0; s < num_candidates; ++s)
+      lambda_ineq_[static_cast<std::size_t>(candidate_[static_cast<std::size_t>(s)])] = (*lambda)(num_eq + s);
+    return true;
+  }
+
+  using RowScalars = Eigen::Matrix<Scalar, kRowStorage, 1>;
+
+  Rows rows_;
+  std::array<Index, (MaxIneq > 0 ? MaxIneq : 1)> candidate_{};  ///< gather positions of candidate inequalities
+  std::array<Scalar, (MaxEq > 0 ? MaxEq : 1)> lambda_eq_{};
+  std::array<Scalar, (MaxIneq > 0 ? MaxIneq : 1)> lambda_ineq_{};
+  DofVector v_free_ = DofVector::Zero();
+  DofVector dv_ = DofVector::Zero();
+
+  // Primal
+  ProblemType problem_;
+  SolverType solver_;
+  ActiveSetMemory<MaxIneq> memory_;
+
+  // Constraint space
+  Correct correction_;
+  Jacobian jacobian_;
+  ConstraintProblem constraint_;
+  RowScalars rhs_ = RowScalars::Zero();
+  RowScalars compliance_ = RowScalars::Zero();
+  ConstraintSpaceSolver<kRowStorage, kRowStorage, Scalar> dual_;
+  ProjectedGaussSeidel<kRowStorage, Scalar> pgs_;
+  bool precompute_pending_ = false;
+};
+
+}  // namespace tact
