@@ -4,6 +4,7 @@
 
 #include "tact/config.hpp"
 #include "tact/constraints.hpp"
+#include "tact/impulse.hpp"
 #include "tact/problem.hpp"
 #include "tact/solver.hpp"
 #include "tact/status.hpp"
