@@ -13,8 +13,9 @@
 // Why a bare Solver and not a World: the proxy has no dynamics (no mass, no
 // velocity, no integration, no Baumgarte term); each tick is one static
 // projection. World would integrate ẍ twice and drive g with τ, which is the
-// wrong model here. A diagonal M (the identity) is never factored, so a
-// tick is just the active-set iterations.
+// wrong model here; the velocity-level ImpulseWorld (impulse.hpp) likewise
+// models momentum the proxy does not have. A diagonal M (the identity) is
+// never factored, so a tick is just the active-set iterations.
 //
 // The cavity is rotated (yaw 30°, pitch 20°) so that the face normals are
 // not coordinate axes: the rows are dense, and the exact answer is still
