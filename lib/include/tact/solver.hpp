@@ -130,8 +130,12 @@ class Solver {
   Settings<Scalar> settings;
 
   /// Solves `problem` with `strategy`.
-  /// @param memory the carried working set (F+) for Platt and PlattImproved;
-  ///        nullptr solves one step from an empty history. Ignored by Right and Exact.
+  /// @param memory the working set carried between steps, keyed by RowId.
+  ///        Platt and PlattImproved: the paper's F+. Exact: a warm start —
+  ///        the rows of the last solve's working set enter first, and the
+  ///        memory then holds this solve's working set (cleared when the
+  ///        solve does not end Solved). nullptr: one step from an empty
+  ///        history. Ignored by Right.
   /// @return Report with Status::Solved, IterationLimit, Singular, Infeasible,
   ///         Inaccurate, InvalidInput or InvalidMass (see status.hpp).
   /// M's factorization is reused while problem.M does not change; a diagonal M
@@ -141,17 +145,31 @@ class Solver {
     report.status = prepare(problem);
     if (report.status != Status::Solved) {
       clear_outputs();
+      if (strategy == Strategy::Exact && memory) remember_working_set(*memory, false);
       return report;
     }
-    Memory single_step;
-    Memory& carried = memory ? *memory : single_step;
     switch (strategy) {
-      case Strategy::Platt: report.status = solve_platt(problem, carried, false, report.iterations); break;
-      case Strategy::PlattImproved: report.status = solve_platt(problem, carried, true, report.iterations); break;
+      case Strategy::Platt:
+      case Strategy::PlattImproved: {
+        Memory single_step;
+        report.status = solve_platt(problem, memory ? *memory : single_step, strategy == Strategy::PlattImproved,
+                                    report.iterations);
+        break;
+      }
       case Strategy::Right: report.status = solve_right(report.iterations); break;
-      case Strategy::Exact: report.status = solve_exact(report.iterations); break;
+      case Strategy::Exact: report.status = solve_exact(memory, report.iterations); break;
     }
     finish(problem, strategy, report);
+    if (strategy == Strategy::Exact && report.status == Status::Inaccurate && !fresh_) {
+      // Rounding drift from the steps: recompute Λ_A, ẍ and the slacks from
+      // the working set's factor, and judge again.
+      solve_working_set();
+      fresh_ = true;
+      report.status = Status::Solved;
+      report.residuals = Residuals<Scalar>{};
+      finish(problem, strategy, report);
+    }
+    if (strategy == Strategy::Exact && memory) remember_working_set(*memory, report.status == Status::Solved);
     return report;
   }
 
@@ -178,7 +196,7 @@ class Solver {
   using ScaledRows = Eigen::Matrix<Scalar, MaxDof, (kMaxRows > 0 ? kMaxRows : 1)>;
   using ActiveMatrix = Eigen::Matrix<Scalar, kMaxActive, kMaxActive>;
   using ActiveVector = Eigen::Matrix<Scalar, kMaxActive, 1>;
-  using RowFlags = std::array<bool, (kMaxRows > 0 ? kMaxRows : 1)>;
+  using RowStates = std::array<std::uint8_t, (kMaxRows > 0 ? kMaxRows : 1)>;
 
   static constexpr Scalar kInfinity = std::numeric_limits<Scalar>::infinity();
   static constexpr Scalar kTiny = std::numeric_limits<Scalar>::min();
@@ -192,9 +210,11 @@ class Solver {
     return probe == Scalar(0);
   }
 
-  /// Validates the data, factors M if it changed, computes the free motion.
-  /// Rows are scaled into the mass space lazily (scaled_row), when they
-  /// first enter a working set: most rows of a large problem never do.
+  /// Validates the data, factors M if it changed, computes the free motion
+  /// and each row's norm and slack tolerance. Rows are scaled into the mass
+  /// space lazily (scaled_row), when they first enter a working set: most
+  /// rows of a large problem never do. Nothing here touches storage beyond
+  /// the sizes in use, so a wide Solver costs no more than a tight one.
   Status prepare(const ProblemType& p) {
     n_ = 0;
     num_eq_ = 0;
@@ -204,50 +224,95 @@ class Solver {
     if (!p.sizes_valid()) return Status::InvalidInput;
     const Index n = p.n;
     Scalar probe = 0;  // NaN if any entry is NaN or ±Inf
-    detail::probe_finite(p.M.topLeftCorner(n, n), probe);
     detail::probe_finite(p.f.head(n), probe);
-    detail::probe_finite(p.J_eq.topLeftCorner(p.num_eq, n), probe);
     detail::probe_finite(p.d_eq.head(p.num_eq), probe);
-    detail::probe_finite(p.J_ineq.topLeftCorner(p.num_ineq, n), probe);
     detail::probe_finite(p.d_ineq.head(p.num_ineq), probe);
     if (probe != Scalar(0)) return Status::InvalidInput;
-    const Status mass = factor_mass(p.M, n);
-    if (mass != Status::Solved) return mass;
-
     n_ = n;
     num_eq_ = p.num_eq;
     num_rows_ = p.num_eq + p.num_ineq;
-    for (Index r = 0; r < num_rows_; ++r) {
-      rhs_(r) = r < num_eq_ ? p.d_eq(r) : p.d_ineq(r - num_eq_);
-      const RowView row = row_view(r);
-      Scalar norm2 = 0;
-      for (Index j = 0; j < n; ++j) norm2 += row.at(j) * row.at(j);
-      row_norm_(r) = std::sqrt(norm2);
-      in_set_[static_cast<std::size_t>(r)] = false;
-      scaled_[static_cast<std::size_t>(r)] = false;
-    }
-    z_free_.head(n) = p.f.head(n);
+    // ‖J_r‖² by column sweeps; it is finite only if the row is (or NaN/Inf
+    // shows), so only a non-finite one is looked at entry by entry.
+    Scalar* norm2 = row_norm_.data();
+    sum_squares(p.J_eq.data(), ProblemType::kEqStorage, num_eq_, norm2);
+    sum_squares(p.J_ineq.data(), ProblemType::kIneqStorage, num_rows_ - num_eq_, norm2 + num_eq_);
+    for (Index r = 0; r < num_rows_; ++r)
+      if (!detail::is_finite(norm2[r]) && !row_finite(r)) return fail_setup(Status::InvalidInput);
+    const Status mass = factor_mass(p.M, n);
+    if (mass != Status::Solved) return fail_setup(mass);
+
+    for (Index j = 0; j < n; ++j) z_free_(j) = p.f(j);
     scale_by_mass(z_free_);
-    acceleration_.head(n) = z_free_.head(n);
+    for (Index j = 0; j < n; ++j) acceleration_(j) = z_free_(j);
     unscale(acceleration_);
-    free_acceleration_norm_ = acceleration_.head(n).norm();
+    free_acceleration_norm_ = norm_of(acceleration_);
+    // slack_tolerance(r, a) = base_r + slope_r·a, with the scale
+    // |d_r| + ‖J_r‖·(a + ‖M⁻¹f‖): rounding in J_r ẍ − d_r is of that order.
+    const Scalar fraction = settings.kkt_tolerance * Scalar(0.1);
+    for (Index r = 0; r < num_rows_; ++r) {
+      const Scalar d = r < num_eq_ ? p.d_eq(r) : p.d_ineq(r - num_eq_);
+      const Scalar row_norm = std::sqrt(norm2[r]);
+      rhs_(r) = d;
+      row_norm_(r) = row_norm;
+      inverse_row_norm_(r) = Scalar(1) / row_norm;
+      tolerance_slope_(r) = fraction * row_norm;
+      tolerance_base_(r) = fraction * (std::fabs(d) + row_norm * free_acceleration_norm_) + kTiny;
+      row_state_[static_cast<std::size_t>(r)] = 0;
+    }
     return Status::Solved;
   }
 
+  Status fail_setup(Status status) {
+    n_ = num_eq_ = num_rows_ = 0;
+    return status;
+  }
+
+  /// out[r] = Σ_j A(r, j)² for column-major A (leading dimension ld), four
+  /// columns per pass.
+  void sum_squares(const Scalar* A, Index ld, Index rows, Scalar* out) const {
+    for (Index r = 0; r < rows; ++r) out[r] = A[r] * A[r];
+    Index j = 1;
+    for (; j + 4 <= n_; j += 4) {
+      const Scalar* a0 = A + j * ld;
+      const Scalar* a1 = a0 + ld;
+      const Scalar* a2 = a1 + ld;
+      const Scalar* a3 = a2 + ld;
+      for (Index r = 0; r < rows; ++r) out[r] += a0[r] * a0[r] + a1[r] * a1[r] + a2[r] * a2[r] + a3[r] * a3[r];
+    }
+    for (; j < n_; ++j) {
+      const Scalar* a = A + j * ld;
+      for (Index r = 0; r < rows; ++r) out[r] += a[r] * a[r];
+    }
+  }
+
+  bool row_finite(Index r) const {
+    const RowView row = row_view(r);
+    Scalar probe = 0;
+    for (Index j = 0; j < n_; ++j) probe += row.at(j) * Scalar(0);
+    return probe == Scalar(0);
+  }
+
   /// Factors M = L Lᵀ unless it equals the last factored M. Diagonal M keeps
-  /// only 1/√m_ii.
+  /// only 1/√m_ii. @return Solved, InvalidInput (NaN/Inf) or InvalidMass.
   Status factor_mass(const MassMatrix& M, Index n) {
-    if (mass_valid_ && n == mass_n_ && M.topLeftCorner(n, n) == mass_.topLeftCorner(n, n)) return Status::Solved;
+    if (mass_valid_ && n == mass_n_ && same_mass(M, n)) return Status::Solved;
     mass_valid_ = false;
-    mass_.topLeftCorner(n, n) = M.topLeftCorner(n, n);
     mass_n_ = n;
-    mass_diagonal_ = true;
-    Scalar largest = 0;
-    for (Index j = 0; j < n; ++j)
+    Scalar probe = 0;
+    for (Index j = 0; j < n; ++j) {
+      const Scalar* column = M.data() + j * MaxDof;
+      Scalar* copy = mass_.data() + j * MaxDof;
       for (Index i = 0; i < n; ++i) {
-        largest = detail::max_of(largest, std::fabs(M(i, j)));
-        if (i != j && M(i, j) != Scalar(0)) mass_diagonal_ = false;
+        copy[i] = column[i];
+        probe += column[i] * Scalar(0);
       }
+    }
+    if (probe != Scalar(0)) return Status::InvalidInput;
+    // The largest entry of an SPD matrix is on its diagonal (|m_ij|² ≤ m_ii·m_jj);
+    // a matrix where that fails is rejected by the checks below either way.
+    Scalar largest = 0;
+    for (Index i = 0; i < n; ++i) largest = detail::max_of(largest, std::fabs(M(i, i)));
+    mass_diagonal_ = off_diagonal_zero(M, n);
     const Scalar eps = std::numeric_limits<Scalar>::epsilon();
     if (mass_diagonal_) {
       for (Index i = 0; i < n; ++i) {
@@ -258,7 +323,8 @@ class Solver {
       for (Index j = 0; j < n; ++j)
         for (Index i = j + 1; i < n; ++i)
           if (std::fabs(M(i, j) - M(j, i)) > 8 * eps * largest) return Status::InvalidMass;
-      mass_factor_.topLeftCorner(n, n) = M.topLeftCorner(n, n);
+      for (Index j = 0; j < n; ++j)
+        for (Index i = j; i < n; ++i) mass_factor_(i, j) = M(i, j);
       ++mass_factorizations_;
       if (!detail::cholesky_in_place(mass_factor_, n, 16 * eps)) return Status::InvalidMass;
     }
@@ -266,14 +332,35 @@ class Solver {
     return Status::Solved;
   }
 
+  static bool off_diagonal_zero(const MassMatrix& M, Index n) {
+    for (Index j = 0; j < n; ++j) {
+      const Scalar* column = M.data() + j * MaxDof;
+      for (Index i = 0; i < j; ++i)
+        if (column[i] != Scalar(0)) return false;
+      for (Index i = j + 1; i < n; ++i)
+        if (column[i] != Scalar(0)) return false;
+    }
+    return true;
+  }
+
+  bool same_mass(const MassMatrix& M, Index n) const {
+    for (Index j = 0; j < n; ++j) {
+      const Scalar* column = M.data() + j * MaxDof;
+      const Scalar* kept = mass_.data() + j * MaxDof;
+      for (Index i = 0; i < n; ++i)
+        if (!(column[i] == kept[i])) return false;
+    }
+    return true;
+  }
+
   /// v ← L⁻¹ v (forces and rows into the scaled space).
   template <typename Vector>
   void scale_by_mass(Vector&& v) const {
     if (mass_diagonal_) {
-      for (Index i = 0; i < mass_n_; ++i) v(i) *= mass_factor_(i, i);
+      for (Index i = 0; i < n_; ++i) v(i) *= mass_factor_(i, i);
       return;
     }
-    detail::forward_substitute(mass_factor_, mass_n_, v);
+    detail::forward_substitute(mass_factor_, n_, v);
   }
 
   /// v ← L⁻ᵀ v (from the scaled space back to accelerations).
@@ -284,6 +371,8 @@ class Solver {
     }
     detail::backward_substitute_transposed(mass_factor_, n_, v);
   }
+
+  Scalar norm_of(const DofVector& v) const { return std::sqrt(detail::dot(v.data(), v.data(), n_)); }
 
   // ---- rows ------------------------------------------------------------------
 
@@ -298,92 +387,101 @@ class Solver {
     return {problem_->J_ineq.data() + (r - num_eq_), ProblemType::kIneqStorage};
   }
 
-  /// ĵ_r = L⁻¹J_rᵀ, computed the first time row r is needed.
-  auto scaled_row(Index r) {
-    auto column = scaled_rows_.col(r);
-    if (!scaled_[static_cast<std::size_t>(r)]) {
+  // Per-row state bits (row_state_).
+  static constexpr std::uint8_t kInSet = 1;   ///< row is in the working set
+  static constexpr std::uint8_t kScaled = 2;  ///< column r of scaled_rows_ holds ĵ_r
+
+  /// ĵ_r = L⁻¹J_rᵀ (and |ĵ_r|²), computed the first time row r is needed.
+  const Scalar* scaled_row(Index r) {
+    Scalar* column = scaled_rows_.data() + r * MaxDof;
+    std::uint8_t& state = row_state_[static_cast<std::size_t>(r)];
+    if (!(state & kScaled)) {
       const RowView row = row_view(r);
-      for (Index j = 0; j < n_; ++j) column(j) = row.at(j);
-      scale_by_mass(column);
-      scaled_[static_cast<std::size_t>(r)] = true;
+      for (Index j = 0; j < n_; ++j) column[j] = row.at(j);
+      scale_by_mass(scaled_rows_.col(r));
+      scaled_norm2_(r) = detail::dot(column, column, n_);
+      state = static_cast<std::uint8_t>(state | kScaled);
     }
-    return column.head(n_);
+    return column;
   }
+  const Scalar* scaled_column(Index r) const { return scaled_rows_.data() + r * MaxDof; }
+  /// Column i of Ĵ_Aᵀ: the scaled row at working-set position i.
+  const Scalar* active_column(Index i) const { return scaled_column(active_[static_cast<std::size_t>(i)]); }
 
   /// slack ← scale·J v + (slack if accumulate, else −d), for every row, by
-  /// column sweeps over the contiguous (column-major) storage of J. This is
-  /// the hottest loop of a solve (once per step over all rows): four columns
-  /// per pass load and store each slack once per four multiply-adds.
+  /// column sweeps over the contiguous (column-major) storage of J, skipping
+  /// the columns where v is zero (a step that moves few bodies, or a sparse
+  /// row, touches few columns). This is the hottest loop of a solve.
   void sweep_rows(const DofVector& v, Scalar scale, bool accumulate) {
     if (!accumulate)
       for (Index r = 0; r < num_rows_; ++r) slack_(r) = -rhs_(r);
-    sweep_block(problem_->J_eq.data(), ProblemType::kEqStorage, num_eq_, v, scale, slack_.data());
-    sweep_block(problem_->J_ineq.data(), ProblemType::kIneqStorage, num_rows_ - num_eq_, v, scale,
-                slack_.data() + num_eq_);
-  }
-
-  /// out[0..rows) += scale·A v for column-major A with leading dimension ld.
-  void sweep_block(const Scalar* A, Index ld, Index rows, const DofVector& v, Scalar scale, Scalar* out) const {
-    Index j = 0;
-    for (; j + 4 <= n_; j += 4) {
-      const Scalar v0 = scale * v(j), v1 = scale * v(j + 1), v2 = scale * v(j + 2), v3 = scale * v(j + 3);
-      const Scalar* a0 = A + j * ld;
-      const Scalar* a1 = a0 + ld;
-      const Scalar* a2 = a1 + ld;
-      const Scalar* a3 = a2 + ld;
-      for (Index r = 0; r < rows; ++r) out[r] += a0[r] * v0 + a1[r] * v1 + a2[r] * v2 + a3[r] * v3;
+    Index count = 0;
+    for (Index j = 0; j < n_; ++j) {
+      const Scalar x = scale * v(j);
+      if (x == Scalar(0)) continue;
+      sweep_column_[static_cast<std::size_t>(count)] = j;
+      sweep_coefficient_(count++) = x;
     }
-    for (; j < n_; ++j) {
-      const Scalar vj = scale * v(j);
-      const Scalar* a = A + j * ld;
-      for (Index r = 0; r < rows; ++r) out[r] += a[r] * vj;
+    const auto coefficient = [&](Index c) { return sweep_coefficient_(c); };
+    if (num_eq_ > 0) {
+      const Scalar* J = problem_->J_eq.data();
+      detail::accumulate_columns(
+          num_eq_, count, [&](Index c) { return J + sweep_column_[static_cast<std::size_t>(c)] * ProblemType::kEqStorage; },
+          coefficient, slack_.data());
     }
+    const Scalar* J = problem_->J_ineq.data();
+    detail::accumulate_columns(
+        num_rows_ - num_eq_, count,
+        [&](Index c) { return J + sweep_column_[static_cast<std::size_t>(c)] * ProblemType::kIneqStorage; },
+        coefficient, slack_.data() + num_eq_);
   }
 
   /// Slack J_r ẍ − d_r of every row at the current ẍ.
   void update_slacks() { sweep_rows(acceleration_, Scalar(1), false); }
 
-  /// Tolerance on a slack of row r when ‖ẍ‖ = acceleration_norm: rounding
-  /// in J_r ẍ − d_r is of the order of ε·(|d_r| + ‖J_r‖·‖ẍ‖).
+  /// Tolerance on a slack of row r when ‖ẍ‖ = acceleration_norm (see prepare).
   Scalar slack_tolerance(Index r, Scalar acceleration_norm) const {
-    const Scalar scale = std::fabs(rhs_(r)) + row_norm_(r) * (acceleration_norm + free_acceleration_norm_);
-    return settings.kkt_tolerance * Scalar(0.1) * scale + kTiny;
+    return tolerance_base_(r) + tolerance_slope_(r) * acceleration_norm;
   }
 
   // ---- working set -----------------------------------------------------------
 
-  bool in_set(Index r) const { return in_set_[static_cast<std::size_t>(r)]; }
+  bool in_set(Index r) const { return row_state_[static_cast<std::size_t>(r)] & kInSet; }
+  void set_in_set(Index r, bool value) {
+    std::uint8_t& state = row_state_[static_cast<std::size_t>(r)];
+    state = static_cast<std::uint8_t>(value ? (state | kInSet) : (state & ~kInSet));
+  }
 
   /// Projects row r on the working set: l = L_W⁻¹ Ĵ_A ĵ_r, step_ = W_A⁻¹ Ĵ_A ĵ_r,
   /// direction_ = ĵ_r − Ĵ_Aᵀ step_ (the part of ĵ_r orthogonal to the set).
   /// @return the squared norm of that orthogonal part (the new pivot of W).
   Scalar project_row(Index r) {
     const Index k = active_count_;
-    const auto row = scaled_row(r);
-    for (Index i = 0; i < k; ++i) projection_(i) = scaled_rows_.col(active_[static_cast<std::size_t>(i)]).head(n_).dot(row);
+    const Scalar* row = scaled_row(r);
+    const auto column = [&](Index i) { return active_column(i); };
+    detail::dot_columns(n_, k, column, row, projection_.data());
     detail::forward_substitute(factor_, k, projection_);
-    step_.head(k) = projection_.head(k);
+    for (Index i = 0; i < k; ++i) step_(i) = projection_(i);
     detail::backward_substitute_transposed(factor_, k, step_);
-    direction_.head(n_) = row;
-    for (Index i = 0; i < k; ++i)
-      direction_.head(n_) -= step_(i) * scaled_rows_.col(active_[static_cast<std::size_t>(i)]).head(n_);
+    for (Index j = 0; j < n_; ++j) direction_(j) = row[j];
+    detail::accumulate_columns(n_, k, column, [&](Index i) { return -step_(i); }, direction_.data());
     // |direction|² rather than |ĵ_r|² − |l|²: no cancellation when ĵ_r is
     // nearly in the span of the set, where the difference would be noise.
-    return direction_.head(n_).squaredNorm();
+    return detail::dot(direction_.data(), direction_.data(), n_);
   }
 
   bool is_dependent(Index r, Scalar pivot) const {
     return !(pivot > settings.dependency_tolerance * row_norm2_scaled(r));
   }
-  Scalar row_norm2_scaled(Index r) const { return scaled_rows_.col(r).head(n_).squaredNorm(); }
+  Scalar row_norm2_scaled(Index r) const { return scaled_norm2_(r); }
 
   /// Appends row r to the working set using the projection of project_row(r).
   void append_projected(Index r, Scalar pivot, Scalar multiplier) {
     const Index k = active_count_;
-    factor_.row(k).head(k) = projection_.head(k).transpose();
+    for (Index i = 0; i < k; ++i) factor_(k, i) = projection_(i);
     factor_(k, k) = std::sqrt(pivot);
     active_[static_cast<std::size_t>(k)] = r;
-    in_set_[static_cast<std::size_t>(r)] = true;
+    set_in_set(r, true);
     lambda_active_(k) = multiplier;
     ++active_count_;
   }
@@ -398,7 +496,7 @@ class Solver {
   }
 
   void remove_active(Index position) {
-    in_set_[static_cast<std::size_t>(active_[static_cast<std::size_t>(position)])] = false;
+    set_in_set(active_[static_cast<std::size_t>(position)], false);
     detail::cholesky_remove(factor_, active_count_, position);
     for (Index k = position; k + 1 < active_count_; ++k) {
       active_[static_cast<std::size_t>(k)] = active_[static_cast<std::size_t>(k + 1)];
@@ -411,15 +509,13 @@ class Solver {
   /// z = z_free + Ĵ_AᵀΛ_A, ẍ = L⁻ᵀz; then every row's slack.
   void solve_working_set() {
     const Index k = active_count_;
-    for (Index i = 0; i < k; ++i) {
-      const Index r = active_[static_cast<std::size_t>(i)];
-      lambda_active_(i) = rhs_(r) - scaled_rows_.col(r).head(n_).dot(z_free_.head(n_));
-    }
+    const auto column = [&](Index i) { return active_column(i); };
+    detail::dot_columns(n_, k, column, z_free_.data(), lambda_active_.data());
+    for (Index i = 0; i < k; ++i) lambda_active_(i) = rhs_(active_[static_cast<std::size_t>(i)]) - lambda_active_(i);
     detail::forward_substitute(factor_, k, lambda_active_);
     detail::backward_substitute_transposed(factor_, k, lambda_active_);
-    acceleration_.head(n_) = z_free_.head(n_);
-    for (Index i = 0; i < k; ++i)
-      acceleration_.head(n_) += lambda_active_(i) * scaled_rows_.col(active_[static_cast<std::size_t>(i)]).head(n_);
+    for (Index j = 0; j < n_; ++j) acceleration_(j) = z_free_(j);
+    detail::accumulate_columns(n_, k, column, [&](Index i) { return lambda_active_(i); }, acceleration_.data());
     unscale(acceleration_);
     update_slacks();
   }
@@ -427,11 +523,11 @@ class Solver {
   /// Moves ẍ, the slacks and Λ_A by t along the direction of the last
   /// project_row: Δẍ = L⁻ᵀ direction, Δslack = t·J Δẍ.
   void take_step(Scalar t) {
-    direction_acceleration_.head(n_) = direction_.head(n_);
+    for (Index j = 0; j < n_; ++j) direction_acceleration_(j) = direction_(j);
     unscale(direction_acceleration_);
-    acceleration_.head(n_) += t * direction_acceleration_.head(n_);
+    for (Index j = 0; j < n_; ++j) acceleration_(j) += t * direction_acceleration_(j);
     sweep_rows(direction_acceleration_, t, true);
-    lambda_active_.head(active_count_) -= t * step_.head(active_count_);
+    for (Index i = 0; i < active_count_; ++i) lambda_active_(i) -= t * step_(i);
   }
 
   /// Puts every equality row in the working set. @return false if one is dependent.
@@ -456,7 +552,7 @@ class Solver {
       // Algorithm 1 starts from every active row; Algorithm 2 from the rows
       // whose unconstrained (equality-only) acceleration violates them.
       if (improved) solve_working_set();
-      const Scalar norm = acceleration_.head(n_).norm();
+      const Scalar norm = norm_of(acceleration_);
       for (Index r = num_eq_; r < num_rows_; ++r)
         if (!improved || slack_(r) < -slack_tolerance(r, norm)) carried.insert(id_of(r));
       carried.initialized = true;
@@ -470,7 +566,7 @@ class Solver {
       if (r >= num_eq_ && lambda_active_(i) <= Scalar(0)) carried.erase(id_of(r));
     }
     if (improved) {
-      const Scalar norm = acceleration_.head(n_).norm();
+      const Scalar norm = norm_of(acceleration_);
       for (Index r = num_eq_; r < num_rows_; ++r)
         if (!in_set(r) && slack_(r) < -slack_tolerance(r, norm)) carried.insert(id_of(r));
     }
@@ -486,7 +582,7 @@ class Solver {
       if (iterations == cap) return Status::IterationLimit;
       ++iterations;
       solve_working_set();
-      const Scalar norm = acceleration_.head(n_).norm();
+      const Scalar norm = norm_of(acceleration_);
       bool inserted = false;
       bool dependent_violated = false;
       for (Index r = num_eq_; r < num_rows_; ++r) {
@@ -508,7 +604,7 @@ class Solver {
   /// finite termination, no cycling. Dependent rows enter only after rows
   /// have been released; a violated row that no release can make room for
   /// proves infeasibility.
-  Status solve_exact(Index& iterations) {
+  Status solve_exact(const Memory* warm, Index& iterations) {
     const Index cap = iteration_cap();
     update_slacks();  // at the free motion
     // Equalities first: their multipliers have no sign, so only full steps.
@@ -517,20 +613,25 @@ class Solver {
       if (active_count_ >= n_) pivot = 0;
       const Scalar violation = slack_(e);
       if (is_dependent(e, pivot)) {
-        if (std::fabs(violation) <= slack_tolerance(e, acceleration_.head(n_).norm())) continue;  // redundant
+        if (std::fabs(violation) <= slack_tolerance(e, norm_of(acceleration_))) continue;  // redundant
         return dependency_status(e, pivot);  // contradicts the other equalities
       }
       const Scalar t = -violation / pivot;
       take_step(t);
       append_projected(e, pivot, t);
     }
+    bool& fresh = fresh_;
+    fresh = false;
+    if (warm && warm->initialized && warm->count > 0) fresh = warm_start(*warm, iterations);
     for (;;) {
       Index p = most_violated_inequality();
-      if (p < 0) {
+      if (p < 0 && !fresh) {
         solve_working_set();  // fresh Λ_A, ẍ and slacks from the factor: no drift from the steps
+        fresh = true;
         p = most_violated_inequality();
-        if (p < 0) break;
       }
+      if (p < 0) break;
+      fresh = false;
       Scalar multiplier_p = 0;
       for (;;) {
         if (iterations == cap) return Status::IterationLimit;
@@ -568,6 +669,57 @@ class Solver {
     return Status::Solved;
   }
 
+  /// Warm start of the dual active set: the inequality rows of the carried
+  /// working set (by RowId) that are present and independent enter the set
+  /// without steps, then one working-set solve gives Λ_A. A row that pulls
+  /// (λ < 0) is released, the most negative first, until every multiplier
+  /// is ≥ 0: the point is then the optimum of the problem restricted to the
+  /// set, with dual feasibility — exactly the invariant the dual iterations
+  /// keep, so they continue from there. The carried set's order is kept, so
+  /// a step whose contacts did not change re-enters the same factor.
+  /// Each release counts as an iteration.
+  /// @return true (ẍ, Λ_A and the slacks are fresh from the factor)
+  bool warm_start(const Memory& warm, Index& iterations) {
+    for (Index k = 0; k < warm.count; ++k) {
+      const Index r = row_of(warm.ids[static_cast<std::size_t>(k)]);
+      if (r >= 0 && !in_set(r)) try_append(r);
+    }
+    solve_working_set();
+    for (;;) {
+      Index most_negative = -1;
+      for (Index i = 0; i < active_count_; ++i) {
+        if (active_[static_cast<std::size_t>(i)] < num_eq_ || !(lambda_active_(i) < Scalar(0))) continue;
+        if (most_negative < 0 || lambda_active_(i) < lambda_active_(most_negative)) most_negative = i;
+      }
+      if (most_negative < 0) return true;
+      ++iterations;
+      remove_active(most_negative);
+      solve_working_set();
+    }
+  }
+
+  /// Problem row of the inequality with id `id`, or -1 if it is not in the problem.
+  Index row_of(RowId id) const {
+    const Index num_ineq = num_rows_ - num_eq_;
+    if (id < num_ineq && problem_->ineq_id[id] == id) return num_eq_ + id;  // ids are often the row indices
+    for (Index k = 0; k < num_ineq; ++k)
+      if (problem_->ineq_id[static_cast<std::size_t>(k)] == id) return num_eq_ + k;
+    return -1;
+  }
+
+  /// After an exact solve: the memory holds the working set's inequality ids
+  /// in factor order (a warm start for the next step), or nothing if the
+  /// solve failed.
+  void remember_working_set(Memory& memory, bool solved) const {
+    memory.count = 0;
+    memory.initialized = solved;
+    if (!solved) return;
+    for (Index i = 0; i < active_count_; ++i) {
+      const Index r = active_[static_cast<std::size_t>(i)];
+      if (r >= num_eq_) memory.ids[static_cast<std::size_t>(memory.count++)] = problem_->ineq_id[static_cast<std::size_t>(r - num_eq_)];
+    }
+  }
+
   /// A violated row r that depends on rows that cannot be released proves
   /// infeasibility when the dependence is exact up to rounding: the part of
   /// ĵ_r orthogonal to the set is then rounding noise, |·| ~ ε|ĵ_r|, so its
@@ -581,14 +733,17 @@ class Solver {
   /// Inequality row (outside the set) with the largest violation per unit
   /// norm beyond its tolerance, or -1 if none.
   Index most_violated_inequality() const {
-    const Scalar norm = acceleration_.head(n_).norm();
+    const Scalar norm = norm_of(acceleration_);
     Index worst = -1;
     Scalar worst_violation = 0;
+    const Scalar* slack = slack_.data();
+    const Scalar* base = tolerance_base_.data();
+    const Scalar* slope = tolerance_slope_.data();
     for (Index r = num_eq_; r < num_rows_; ++r) {
-      if (in_set(r)) continue;
-      const Scalar s = slack_(r);
-      if (!(s < -slack_tolerance(r, norm))) continue;
-      const Scalar normalized = s / row_norm_(r);
+      const Scalar s = slack[r];
+      // s < −slack_tolerance(r, norm); rows in the set (slack ≈ 0) mostly fail it first.
+      if (!(s + base[r] + slope[r] * norm < Scalar(0)) || in_set(r)) continue;
+      const Scalar normalized = s * inverse_row_norm_(r);
       if (worst < 0 || normalized < worst_violation) {
         worst = r;
         worst_violation = normalized;
@@ -610,36 +765,41 @@ class Solver {
   void finish(const ProblemType& p, Strategy strategy, Report<Scalar>& report) {
     const Index n = n_;
     if (report.status != Status::Solved) update_slacks();  // a strategy that stopped early: fresh slacks
-    lambda_.head(num_rows_).setZero();
+    for (Index r = 0; r < num_rows_; ++r) lambda_(r) = 0;
     for (Index i = 0; i < active_count_; ++i) lambda_(active_[static_cast<std::size_t>(i)]) = lambda_active_(i);
     report.active_count = active_count_;
 
     Residuals<Scalar>& res = report.residuals;
-    // Mẍ and J_AᵀΛ_A (rows outside the set have Λ = 0), in plain loops:
-    // GCC 12 misreads Eigen's vectorized dynamic-length blocks of tiny fixed
-    // vectors (-Warray-bounds).
+    // J_AᵀΛ_A (rows outside the set have Λ = 0) and Mẍ, column by column.
     DofVector& constraint_force = direction_;  // scratch
-    constraint_force.head(n).setZero();
+    DofVector& inertia = direction_acceleration_;  // scratch
+    for (Index j = 0; j < n; ++j) constraint_force(j) = 0;
     for (Index i = 0; i < active_count_; ++i) {
       const RowView row = row_view(active_[static_cast<std::size_t>(i)]);
-      for (Index j = 0; j < n; ++j) constraint_force(j) += row.at(j) * lambda_active_(i);
+      const Scalar lambda = lambda_active_(i);
+      for (Index j = 0; j < n; ++j) constraint_force(j) += row.at(j) * lambda;
+    }
+    if (mass_diagonal_) {
+      for (Index i = 0; i < n; ++i) inertia(i) = p.M(i, i) * acceleration_(i);
+    } else {
+      for (Index i = 0; i < n; ++i) inertia(i) = 0;
+      detail::accumulate_columns(
+          n, n, [&](Index j) { return p.M.data() + j * MaxDof; }, [&](Index j) { return acceleration_(j); },
+          inertia.data());
     }
     Scalar inertia_dot_acceleration = 0;
+    Scalar force_dot_acceleration = 0;
     for (Index i = 0; i < n; ++i) {
-      Scalar inertia = 0;
-      if (mass_diagonal_) {
-        inertia = p.M(i, i) * acceleration_(i);
-      } else {
-        for (Index j = 0; j < n; ++j) inertia += p.M(i, j) * acceleration_(j);
-      }
-      res.stationarity = detail::max_of(res.stationarity, std::fabs(inertia - p.f(i) - constraint_force(i)));
-      res.force_scale = detail::max_of(res.force_scale, detail::max_of(std::fabs(p.f(i)), detail::max_of(std::fabs(inertia), std::fabs(constraint_force(i)))));
-      inertia_dot_acceleration += inertia * acceleration_(i);
+      res.stationarity = detail::max_of(res.stationarity, std::fabs(inertia(i) - p.f(i) - constraint_force(i)));
+      res.force_scale = detail::max_of(
+          res.force_scale,
+          detail::max_of(std::fabs(p.f(i)), detail::max_of(std::fabs(inertia(i)), std::fabs(constraint_force(i)))));
+      inertia_dot_acceleration += inertia(i) * acceleration_(i);
+      force_dot_acceleration += p.f(i) * acceleration_(i);
     }
-    objective_ = Scalar(0.5) * inertia_dot_acceleration;
-    for (Index i = 0; i < n; ++i) objective_ -= p.f(i) * acceleration_(i);
+    objective_ = Scalar(0.5) * inertia_dot_acceleration - force_dot_acceleration;
 
-    const Scalar acceleration_norm = detail::max_of(acceleration_.head(n).norm(), free_acceleration_norm_);
+    const Scalar acceleration_norm = detail::max_of(norm_of(acceleration_), free_acceleration_norm_);
     res.min_slack = kInfinity;
     res.min_multiplier = kInfinity;
     for (Index r = 0; r < num_rows_; ++r) {
@@ -693,9 +853,13 @@ class Solver {
   bool mass_valid_ = false;
   bool mass_diagonal_ = false;
 
-  ScaledRows scaled_rows_ = ScaledRows::Zero();  ///< column r: ĵ_r = L⁻¹J_rᵀ once scaled_[r]
+  ScaledRows scaled_rows_ = ScaledRows::Zero();  ///< column r: ĵ_r = L⁻¹J_rᵀ once kScaled
   RowVector rhs_ = RowVector::Zero();            ///< d (equalities first)
   RowVector row_norm_ = RowVector::Zero();       ///< ‖J_r‖₂
+  RowVector inverse_row_norm_ = RowVector::Zero();  ///< 1/‖J_r‖₂ (to rank violations per unit norm)
+  RowVector tolerance_base_ = RowVector::Zero();    ///< slack_tolerance(r, a) = base_r + slope_r·a
+  RowVector tolerance_slope_ = RowVector::Zero();
+  RowVector scaled_norm2_ = RowVector::Zero();      ///< |ĵ_r|² once row r is scaled
   RowVector slack_ = RowVector::Zero();          ///< J_r ẍ − d_r at the current ẍ
   RowVector lambda_ = RowVector::Zero();         ///< Λ of the last solve, same row order
   DofVector z_free_ = DofVector::Zero();         ///< L⁻¹f
@@ -704,6 +868,7 @@ class Solver {
   DofVector direction_acceleration_ = DofVector::Zero();  ///< the same for ẍ: L⁻ᵀ direction
   Scalar free_acceleration_norm_ = 0;            ///< ‖M⁻¹f‖₂, a scale for the slacks
   Scalar objective_ = 0;
+  bool fresh_ = false;  ///< Exact: ẍ, Λ_A and the slacks come straight from the factor (no step since)
 
   ActiveMatrix factor_ = ActiveMatrix::Zero();  ///< Cholesky factor of W_A = Ĵ_A Ĵ_Aᵀ
   ActiveVector lambda_active_ = ActiveVector::Zero();
@@ -711,8 +876,9 @@ class Solver {
   ActiveVector step_ = ActiveVector::Zero();
   std::array<Index, kMaxActive> active_{};  ///< row indices of the working set, in factor order
   Index active_count_ = 0;
-  RowFlags in_set_{};  ///< row r is in the working set
-  RowFlags scaled_{};  ///< column r of scaled_rows_ holds ĵ_r
+  RowStates row_state_{};  ///< kInSet, kScaled bits per row
+  std::array<Index, MaxDof> sweep_column_{};  ///< sweep_rows: the columns where v ≠ 0
+  DofVector sweep_coefficient_ = DofVector::Zero();  ///< sweep_rows: scale·v at those columns
 };
 
 }  // namespace tact
