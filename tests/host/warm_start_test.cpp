@@ -1,0 +1,172 @@
+// Warm start of the exact strategy: the working set of the last solve,
+// carried by RowId in an ActiveSetMemory, enters first. A warm solve must
+// reach the same optimum as a cold one (the QP's solution is unique in ẍ),
+// whatever the carried set holds: the right rows, stale ids, rows that now
+// pull, rows that reappear in another order.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <random>
+#include <vector>
+
+#include "no_heap.hpp"
+#include "random_problems.hpp"
+#include "tact/solver.hpp"
+
+namespace {
+
+using Solver = tact::Solver<12, 2, 24, double>;
+using Problem = Solver::ProblemType;
+using Memory = Solver::Memory;
+
+Solver g_cold, g_warm;  // static: the solvers are large
+
+/// Largest |ẍ_warm − ẍ_cold| relative to the size of ẍ_cold.
+double acceleration_difference(const Solver& a, const Solver& b, int n) {
+  double difference = 0, scale = 1e-300;
+  for (int i = 0; i < n; ++i) {
+    difference = std::max(difference, std::fabs(a.acceleration()(i) - b.acceleration()(i)));
+    scale = std::max(scale, std::fabs(b.acceleration()(i)));
+  }
+  return difference / scale;
+}
+
+void expect_same_optimum(const Problem& p, const tact::Report<double>& warm, const tact::Report<double>& cold) {
+  ASSERT_EQ(cold.status, tact::Status::Solved);
+  ASSERT_EQ(warm.status, tact::Status::Solved);
+  EXPECT_TRUE(warm.kkt_satisfied);
+  EXPECT_LT(acceleration_difference(g_warm, g_cold, p.n), 1e-7);
+}
+
+tact::test::RandomShape shape(std::mt19937& rng) {
+  std::uniform_int_distribution<int> dofs(2, 12), eqs(0, 2), ineqs(1, 24), diagonal(0, 1);
+  std::uniform_real_distribution<double> condition(0.0, 3.0);
+  const int n = dofs(rng);
+  return {n, std::min(eqs(rng), n - 1), ineqs(rng), condition(rng), diagonal(rng) == 1};
+}
+
+TEST(WarmStart, SameProblemAgainTakesNoIterationAndTheSameSet) {
+  std::mt19937 rng(11);
+  for (int trial = 0; trial < 200; ++trial) {
+    Problem p;
+    tact::test::make_random_problem(rng, shape(rng), p);
+    Memory memory;
+    const auto first = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
+    if (first.status != tact::Status::Solved) continue;
+    EXPECT_TRUE(memory.initialized);
+    EXPECT_EQ(memory.count, first.active_count - p.num_eq);
+    const auto again = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
+    const auto cold = tact::test::solve_no_heap(g_cold, p, tact::Strategy::Exact);
+    expect_same_optimum(p, again, cold);
+    EXPECT_EQ(again.iterations, 0) << "trial " << trial;
+    EXPECT_EQ(again.active_count, first.active_count);
+  }
+}
+
+TEST(WarmStart, PerturbedStepsReachTheColdOptimum) {
+  // A trajectory: each step's data moves a little, so contacts come and go.
+  std::mt19937 rng(12);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  int warm_iterations = 0, cold_iterations = 0, steps = 0;
+  for (int trajectory = 0; trajectory < 40; ++trajectory) {
+    Problem p;
+    tact::test::make_random_problem(rng, shape(rng), p);
+    Memory memory;
+    for (int step = 0; step < 20; ++step) {
+      for (int i = 0; i < p.n; ++i) p.f(i) += 0.3 * normal(rng);
+      for (int k = 0; k < p.num_ineq; ++k) p.d_ineq(k) += 0.05 * normal(rng);
+      const auto warm = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
+      const auto cold = tact::test::solve_no_heap(g_cold, p, tact::Strategy::Exact);
+      if (cold.status != tact::Status::Solved) continue;
+      expect_same_optimum(p, warm, cold);
+      warm_iterations += warm.iterations;
+      cold_iterations += cold.iterations;
+      ++steps;
+    }
+  }
+  ASSERT_GT(steps, 500);
+  // The point of warm starting: far fewer iterations over a trajectory.
+  EXPECT_LT(warm_iterations * 2, cold_iterations) << "warm " << warm_iterations << " cold " << cold_iterations;
+}
+
+TEST(WarmStart, RowsReorderAndVanishBetweenSteps) {
+  std::mt19937 rng(13);
+  for (int trial = 0; trial < 100; ++trial) {
+    Problem p;
+    tact::test::make_random_problem(rng, shape(rng), p);
+    Memory memory;
+    if (tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory).status != tact::Status::Solved) continue;
+    // Next step: the inequality rows shuffled (ids travel with them) and the
+    // last one dropped.
+    std::vector<int> order(static_cast<std::size_t>(p.num_ineq));
+    std::iota(order.begin(), order.end(), 0);
+    std::shuffle(order.begin(), order.end(), rng);
+    Problem next = p;
+    for (int k = 0; k < p.num_ineq; ++k) {
+      const int from = order[static_cast<std::size_t>(k)];
+      next.J_ineq.row(k) = p.J_ineq.row(from);
+      next.d_ineq(k) = p.d_ineq(from);
+      next.ineq_id[static_cast<std::size_t>(k)] = p.ineq_id[static_cast<std::size_t>(from)];
+    }
+    next.num_ineq = p.num_ineq - 1;
+    const auto warm = tact::test::solve_no_heap(g_warm, next, tact::Strategy::Exact, &memory);
+    const auto cold = tact::test::solve_no_heap(g_cold, next, tact::Strategy::Exact);
+    if (cold.status != tact::Status::Solved) continue;
+    expect_same_optimum(next, warm, cold);
+  }
+}
+
+TEST(WarmStart, CarriedRowsThatNowPullAreReleased) {
+  // A particle of unit mass pushed down onto a floor (y ≥ 0) and against a
+  // wall (x ≥ 0); next step the force points away from both: the carried
+  // rows would pull, so they must leave, and ẍ is the free motion.
+  Problem p;
+  ASSERT_TRUE(p.resize(2, 0, 2));
+  p.M.setIdentity();
+  p.J_ineq(0, 0) = 1;  // x ≥ 0
+  p.J_ineq(1, 1) = 1;  // y ≥ 0
+  p.f(0) = -1;
+  p.f(1) = -2;
+  Memory memory;
+  auto report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
+  ASSERT_EQ(report.status, tact::Status::Solved);
+  ASSERT_EQ(memory.count, 2);
+  p.f(0) = 3;
+  p.f(1) = 4;
+  report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
+  ASSERT_EQ(report.status, tact::Status::Solved);
+  EXPECT_EQ(report.active_count, 0);
+  EXPECT_EQ(report.iterations, 2);  // two releases
+  EXPECT_NEAR(g_warm.acceleration()(0), 3.0, 1e-12);
+  EXPECT_NEAR(g_warm.acceleration()(1), 4.0, 1e-12);
+  EXPECT_EQ(memory.count, 0);
+  EXPECT_TRUE(memory.initialized);
+}
+
+TEST(WarmStart, StaleIdsAreIgnoredAndAFailedSolveForgetsTheSet) {
+  Problem p;
+  ASSERT_TRUE(p.resize(2, 0, 2));
+  p.M.setIdentity();
+  p.J_ineq(0, 0) = 1;  // x ≥ 0
+  p.J_ineq(1, 1) = 1;  // y ≥ 0
+  p.f(0) = -1;
+  p.f(1) = -2;
+  Memory memory;
+  memory.insert(77);  // no row has this id
+  memory.insert(1);
+  memory.initialized = true;
+  const auto report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
+  ASSERT_EQ(report.status, tact::Status::Solved);
+  EXPECT_NEAR(g_warm.acceleration()(0), 0.0, 1e-12);
+  EXPECT_NEAR(g_warm.acceleration()(1), 0.0, 1e-12);
+  EXPECT_EQ(memory.count, 2);
+  EXPECT_FALSE(memory.contains(77));
+
+  p.f(0) = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_EQ(tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory).status, tact::Status::InvalidInput);
+  EXPECT_EQ(memory.count, 0);
+  EXPECT_FALSE(memory.initialized);
+}
+
+}  // namespace
