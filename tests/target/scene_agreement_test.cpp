@@ -78,6 +78,6 @@ TACT_TEST(billiard_break_agrees_with_host) {
   report_worst("billiard positions", worst, tact::test::kBilliardTolerance);
   tact::port::write(" at step ");
   tact::port::write_int(worst_step);
-  tact::port::write(")\n");
+  tact::port::write("\n");
 }
 #endif
