@@ -20,10 +20,16 @@ namespace {
 
 constexpr std::uint32_t kStackBound = 4096;  // bytes for one solve
 
+// One buffer holds the solver and problem of the size being measured.
+template <int D, int E, int I>
+constexpr std::size_t storage_for() {
+  return (sizeof(tact::Solver<D, E, I, float>) + 15) / 16 * 16 + sizeof(tact::Problem<D, E, I, float>);
+}
+constexpr std::size_t larger(std::size_t a, std::size_t b) { return a > b ? a : b; }
 #if FOOTPRINT_STACK_LARGE
-constexpr std::size_t kStorage = 64 * 1024;  // Solver + Problem at 30/0/60 and 22/0/77
+constexpr std::size_t kStorage = larger(storage_for<12, 2, 24>(), larger(storage_for<22, 0, 77>(), storage_for<30, 0, 60>()));
 #else
-constexpr std::size_t kStorage = 12 * 1024;  // micro:bit: up to 12/2/24
+constexpr std::size_t kStorage = storage_for<12, 2, 24>();  // micro:bit: up to 12/2/24
 #endif
 alignas(16) unsigned char storage[kStorage];
 bool ok = true;
