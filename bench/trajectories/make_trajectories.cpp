@@ -29,8 +29,9 @@ constexpr int kBilliardFirst = 221, kBilliardLast = 370;
 // floor/wall edge (1038), the corner (1381), back out onto one wall and into
 // free space again (2020).
 constexpr int kHapticFirst = 474, kHapticLast = 2029;
-// robot: the end of the fall, landing on the floor (step 380), the wrist
-// reaching its upper limit, the elbow reaching its limit (477), sliding.
+// robot: the end of the fall, landing on the floor with the wrist at its
+// upper limit (step 380), sliding until the elbow reaches its limit (477),
+// then resting, held by the floor and the two limits.
 constexpr int kRobotFirst = 360, kRobotLast = 659;
 
 std::vector<char> text(1 << 20);
