@@ -115,27 +115,32 @@ std::string trajectory_label(const Trajectory& trajectory, tact::Strategy strate
   return label(static_cast<int>(trajectory.steps.size()), solved, kkt);
 }
 
+/// One step per iteration, in order; `warm` carries M's factor and the
+/// working set from step to step (each pass starts from an empty set).
+void solve_trajectory(benchmark::State& state, const Trajectory* trajectory, tact::Strategy strategy, bool warm) {
+  auto solver = std::make_unique<Solver>();
+  Memory memory;
+  const std::size_t count = trajectory->steps.size();
+  std::size_t step = 0;
+  for (auto _ : state) {
+    if (!warm || step == 0) {
+      solver->reset();
+      memory.clear();
+    }
+    auto report = solver->solve(trajectory->steps[step], strategy, &memory);
+    benchmark::DoNotOptimize(report);
+    step = step + 1 == count ? 0 : step + 1;
+  }
+  state.SetLabel(trajectory_label(*trajectory, strategy, warm));
+}
+
 void register_trajectory(const Trajectory* trajectory, tact::Strategy strategy) {
   const std::string base = "trajectory/" + trajectory->name + "/" + tact::to_string(strategy);
-  for (const bool warm : {false, true}) {
+  for (const bool warm : {false, true})
     benchmark::RegisterBenchmark((base + (warm ? "/warm" : "/cold")).c_str(),
                                  [trajectory, strategy, warm](benchmark::State& state) {
-                                   auto solver = std::make_unique<Solver>();
-                                   Memory memory;
-                                   const std::size_t count = trajectory->steps.size();
-                                   std::size_t step = 0;
-                                   for (auto _ : state) {
-                                     if (!warm || step == 0) {
-                                       solver->reset();
-                                       memory.clear();
-                                     }
-                                     auto report = solver->solve(trajectory->steps[step], strategy, &memory);
-                                     benchmark::DoNotOptimize(report);
-                                     step = step + 1 == count ? 0 : step + 1;
-                                   }
-                                   state.SetLabel(trajectory_label(*trajectory, strategy, warm));
+                                   solve_trajectory(state, trajectory, strategy, warm);
                                  });
-  }
 }
 
 }  // namespace
