@@ -11,8 +11,29 @@
 // problem again right after (M's factor reused). Under QEMU the counts are
 // exact executed instructions (the project's icount plugin), never cycles.
 //
-//   bench_solve [--strategy platt|platt-improved|right|exact] FILE...
-// Exit code 0 when every file loaded and solved, 1 otherwise, 2 for usage.
+// Trajectory mode (--trajectory DIR): DIR holds consecutive steps
+// DIR/step-0000.qp, step-0001.qp, ... (bench/trajectories/, rows keyed by
+// stable ids); they are solved in order until the next file is missing.
+// Each step is solved cold (its own solver: reset() and an empty
+// ActiveSetMemory) and warm (a second solver that only ever sees this
+// trajectory, in order: M's factor and the ActiveSetMemory carried from the
+// previous step's solve), one line per step, then a summary:
+//
+//   step trajectory=<dir> index=<k> n=<k> eq=<k> ineq=<k> strategy=<s>
+//        status=<s> iterations=<k> active=<k> kkt=<0|1> cold=<count>
+//        warm_status=<s> warm_iterations=<k> warm_active=<k> warm_kkt=<0|1>
+//        warm=<count> unit=<counter unit>
+//   trajectory name=<dir> strategy=<s> steps=<k> measured=<k> solved=<k>
+//        kkt=<k> warm_solved=<k> warm_kkt=<k> cold_mean=<count>
+//        cold_max=<count> warm_mean=<count> warm_max=<count> unit=<unit>
+//
+// The summary's means and maxima are over the measured steps: every step
+// but the first, which only primes the warm solver (it has no previous step).
+// solved and kkt count every step.
+//
+//   bench_solve [--strategy platt|platt-improved|right|exact] [FILE | --trajectory DIR]...
+// Exit code 0 when every file loaded and every solve ended Solved, 1
+// otherwise, 2 for usage.
 #include <cstring>
 
 #include "tact/port.hpp"
@@ -27,8 +48,14 @@ namespace {
 using Solver = tact::Solver<32, 8, 96, float>;
 Solver solver;
 Solver::ProblemType problem;
-char text[96 * 1024];
+// Trajectory mode: a second solver and the two working sets. The cold one
+// is emptied before every step, the warm one only at a trajectory's start.
+Solver warm_solver;
+Solver::Memory cold_memory;
+Solver::Memory warm_memory;
+char text[96 * 1024];  // the largest file of the set: 35 KB (dense-30-0-60); a trajectory step: 3.5 KB
 char command[1024];
+char step_path[512];
 
 void print(const char* s) { tact::port::write(s); }
 void print_value(const char* key, float value) {
@@ -55,10 +82,17 @@ std::uint64_t measured_solve(tact::Strategy strategy, tact::Report<float>& repor
   return tact::port::counter_read() - start;
 }
 
-bool run(const char* path, tact::Strategy strategy) {
-  print("bench file=");
-  print(path);
-  const std::int32_t length = tact::port::read_file(path, text, sizeof text);
+std::uint64_t measured_solve(Solver& s, Solver::Memory& memory, tact::Strategy strategy,
+                             tact::Report<float>& report) {
+  const std::uint64_t start = tact::port::counter_read();
+  report = s.solve(problem, strategy, &memory);
+  return tact::port::counter_read() - start;
+}
+
+/// Parses the `length` characters read into `text` (length < 0: the read
+/// failed) into `problem`. On failure prints " error=..." and the end of the
+/// line (the caller printed its start).
+bool parse(std::int32_t length) {
   if (length < 0) {
     print(" error=cannot-read\n");
     return false;
@@ -71,6 +105,15 @@ bool run(const char* path, tact::Strategy strategy) {
     print("\n");
     return false;
   }
+  return true;
+}
+
+bool load(const char* path) { return parse(tact::port::read_file(path, text, sizeof text)); }
+
+bool run(const char* path, tact::Strategy strategy) {
+  print("bench file=");
+  print(path);
+  if (!load(path)) return false;
   tact::Report<float> report;
   solver.reset();
   const std::uint64_t cold = measured_solve(strategy, report);
@@ -91,6 +134,127 @@ bool run(const char* path, tact::Strategy strategy) {
   print_value(" complementarity=", report.residuals.complementarity);
   print(report.kkt_satisfied ? " kkt=1\n" : " kkt=0\n");
   return report.ok();
+}
+
+/// Writes "<dir>/step-NNNN.qp" (at least four digits) into step_path;
+/// false when it does not fit.
+bool make_step_path(const char* dir, std::uint32_t index) {
+  char digits[12];
+  int count = 0;
+  for (std::uint32_t rest = index; count < 4 || rest != 0; rest /= 10) digits[count++] = static_cast<char>('0' + rest % 10);
+  std::size_t length = 0;
+  const auto put = [&](char c) {
+    if (length + 1 < sizeof step_path) step_path[length] = c;
+    ++length;
+  };
+  for (const char* c = dir; *c; ++c) put(*c);
+  for (const char* c = "/step-"; *c; ++c) put(*c);
+  while (count > 0) put(digits[--count]);
+  for (const char* c = ".qp"; *c; ++c) put(*c);
+  if (length >= sizeof step_path) return false;
+  step_path[length] = '\0';
+  return true;
+}
+
+/// Cold/warm figures of the measured steps of one trajectory.
+struct TrajectoryStats {
+  std::uint32_t steps = 0, measured = 0, solved = 0, kkt = 0, warm_solved = 0, warm_kkt = 0;
+  std::uint64_t cold_sum = 0, cold_max = 0, warm_sum = 0, warm_max = 0;
+
+  void add(bool first, std::uint64_t cold, std::uint64_t warm) {
+    ++steps;
+    if (first) return;  // the first step only primes the warm solver
+    ++measured;
+    cold_sum += cold;
+    warm_sum += warm;
+    cold_max = cold > cold_max ? cold : cold_max;
+    warm_max = warm > warm_max ? warm : warm_max;
+  }
+};
+
+/// " <prefix>status=... <prefix>iterations=... <prefix>active=... <prefix>kkt=..."
+void print_report(const char* prefix, const tact::Report<float>& report) {
+  const auto key = [prefix](const char* name) {
+    print(" ");
+    print(prefix);
+    print(name);
+  };
+  key("status=");
+  print(tact::to_string(report.status));
+  key("iterations=");
+  tact::port::write_uint(static_cast<std::uint64_t>(report.iterations));
+  key("active=");
+  tact::port::write_uint(static_cast<std::uint64_t>(report.active_count));
+  key("kkt=");
+  print(report.kkt_satisfied ? "1" : "0");
+}
+
+/// Runs the steps of the trajectory in `dir`, in order, cold and warm.
+bool run_trajectory(const char* dir, tact::Strategy strategy) {
+  warm_solver.reset();
+  warm_memory.clear();
+  TrajectoryStats stats;
+  bool ok = true;
+  for (std::uint32_t index = 0;; ++index) {
+    if (!make_step_path(dir, index)) {
+      print("trajectory name=");
+      print(dir);
+      print(" error=path-too-long\n");
+      return false;
+    }
+    // The trajectory ends at the first missing step; a missing first step
+    // is an error.
+    const std::int32_t length = tact::port::read_file(step_path, text, sizeof text);
+    if (length < 0 && index > 0) break;
+    print("step trajectory=");
+    print(dir);
+    print_count(" index=", index);
+    if (!parse(length)) return false;
+    print_count(" n=", static_cast<std::uint64_t>(problem.n));
+    print_count(" eq=", static_cast<std::uint64_t>(problem.num_eq));
+    print_count(" ineq=", static_cast<std::uint64_t>(problem.num_ineq));
+    print(" strategy=");
+    print(tact::to_string(strategy));
+
+    tact::Report<float> cold_report, warm_report;
+    solver.reset();
+    cold_memory.clear();
+    const std::uint64_t cold = measured_solve(solver, cold_memory, strategy, cold_report);
+    const std::uint64_t warm = measured_solve(warm_solver, warm_memory, strategy, warm_report);
+    stats.add(index == 0, cold, warm);
+    stats.solved += cold_report.ok() ? 1u : 0u;
+    stats.kkt += cold_report.kkt_satisfied ? 1u : 0u;
+    stats.warm_solved += warm_report.ok() ? 1u : 0u;
+    stats.warm_kkt += warm_report.kkt_satisfied ? 1u : 0u;
+    ok = ok && cold_report.ok() && warm_report.ok();
+
+    print_report("", cold_report);
+    print_count(" cold=", cold);
+    print_report("warm_", warm_report);
+    print_count(" warm=", warm);
+    print(" unit=");
+    print(tact::port::counter_unit());
+    print("\n");
+  }
+  const std::uint64_t measured = stats.measured > 0 ? stats.measured : 1;
+  print("trajectory name=");
+  print(dir);
+  print(" strategy=");
+  print(tact::to_string(strategy));
+  print_count(" steps=", stats.steps);
+  print_count(" measured=", stats.measured);
+  print_count(" solved=", stats.solved);
+  print_count(" kkt=", stats.kkt);
+  print_count(" warm_solved=", stats.warm_solved);
+  print_count(" warm_kkt=", stats.warm_kkt);
+  print_count(" cold_mean=", (stats.cold_sum + measured / 2) / measured);
+  print_count(" cold_max=", stats.cold_max);
+  print_count(" warm_mean=", (stats.warm_sum + measured / 2) / measured);
+  print_count(" warm_max=", stats.warm_max);
+  print(" unit=");
+  print(tact::port::counter_unit());
+  print("\n");
+  return ok;
 }
 
 }  // namespace
@@ -121,12 +285,21 @@ int main() {
       if (i + 1 >= count || !parse_strategy(arguments[++i], strategy)) files = -1;
       continue;
     }
+    if (std::strcmp(arguments[i], "--trajectory") == 0) {
+      if (i + 1 >= count || files < 0) {
+        files = -1;
+        break;
+      }
+      ++files;
+      ok = run_trajectory(arguments[++i], strategy) && ok;
+      continue;
+    }
     if (files < 0) break;
     ++files;
     ok = run(arguments[i], strategy) && ok;
   }
   if (files <= 0) {
-    print("usage: bench_solve [--strategy platt|platt-improved|right|exact] FILE...\n");
+    print("usage: bench_solve [--strategy platt|platt-improved|right|exact] [FILE | --trajectory DIR]...\n");
     tact::port::exit(2);
   }
   tact::port::exit(ok ? 0 : 1);
