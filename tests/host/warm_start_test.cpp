@@ -46,6 +46,18 @@ tact::test::RandomShape shape(std::mt19937& rng) {
   return {n, std::min(eqs(rng), n - 1), ineqs(rng), condition(rng), diagonal(rng) == 1};
 }
 
+/// A particle of unit mass pushed by f = (−1, −2) into the corner of a
+/// wall (x ≥ 0) and a floor (y ≥ 0): both rows active, ẍ = 0.
+bool pushed_into_corner(Problem& p) {
+  if (!p.resize(2, 0, 2)) return false;
+  p.M.setIdentity();
+  p.J_ineq(0, 0) = 1;
+  p.J_ineq(1, 1) = 1;
+  p.f(0) = -1;
+  p.f(1) = -2;
+  return true;
+}
+
 TEST(WarmStart, SameProblemAgainTakesNoIterationAndTheSameSet) {
   std::mt19937 rng(11);
   for (int trial = 0; trial < 200; ++trial) {
@@ -118,16 +130,10 @@ TEST(WarmStart, RowsReorderAndVanishBetweenSteps) {
 }
 
 TEST(WarmStart, CarriedRowsThatNowPullAreReleased) {
-  // A particle of unit mass pushed down onto a floor (y ≥ 0) and against a
-  // wall (x ≥ 0); next step the force points away from both: the carried
-  // rows would pull, so they must leave, and ẍ is the free motion.
+  // Next step the force points away from the wall and the floor: the
+  // carried rows would pull, so they must leave, and ẍ is the free motion.
   Problem p;
-  ASSERT_TRUE(p.resize(2, 0, 2));
-  p.M.setIdentity();
-  p.J_ineq(0, 0) = 1;  // x ≥ 0
-  p.J_ineq(1, 1) = 1;  // y ≥ 0
-  p.f(0) = -1;
-  p.f(1) = -2;
+  ASSERT_TRUE(pushed_into_corner(p));
   Memory memory;
   auto report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
   ASSERT_EQ(report.status, tact::Status::Solved);
@@ -146,12 +152,7 @@ TEST(WarmStart, CarriedRowsThatNowPullAreReleased) {
 
 TEST(WarmStart, StaleIdsAreIgnoredAndAFailedSolveForgetsTheSet) {
   Problem p;
-  ASSERT_TRUE(p.resize(2, 0, 2));
-  p.M.setIdentity();
-  p.J_ineq(0, 0) = 1;  // x ≥ 0
-  p.J_ineq(1, 1) = 1;  // y ≥ 0
-  p.f(0) = -1;
-  p.f(1) = -2;
+  ASSERT_TRUE(pushed_into_corner(p));
   Memory memory;
   memory.insert(77);  // no row has this id
   memory.insert(1);
