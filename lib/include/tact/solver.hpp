@@ -160,15 +160,6 @@ class Solver {
       case Strategy::Exact: report.status = solve_exact(memory, report.iterations); break;
     }
     finish(problem, strategy, report);
-    if (strategy == Strategy::Exact && report.status == Status::Inaccurate && !fresh_) {
-      // Rounding drift from the steps: recompute Λ_A, ẍ and the slacks from
-      // the working set's factor, and judge again.
-      solve_working_set();
-      fresh_ = true;
-      report.status = Status::Solved;
-      report.residuals = Residuals<Scalar>{};
-      finish(problem, strategy, report);
-    }
     if (strategy == Strategy::Exact && memory) remember_working_set(*memory, report.status == Status::Solved);
     return report;
   }
@@ -286,10 +277,8 @@ class Solver {
   }
 
   bool row_finite(Index r) const {
-    const RowView row = row_view(r);
-    Scalar probe = 0;
-    for (Index j = 0; j < n_; ++j) probe += row.at(j) * Scalar(0);
-    return probe == Scalar(0);
+    if (r < num_eq_) return all_finite(problem_->J_eq.row(r).head(n_));
+    return all_finite(problem_->J_ineq.row(r - num_eq_).head(n_));
   }
 
   /// Factors M = L Lᵀ unless it equals the last factored M. Diagonal M keeps
@@ -620,14 +609,12 @@ class Solver {
       take_step(t);
       append_projected(e, pivot, t);
     }
-    bool& fresh = fresh_;
-    fresh = false;
+    bool fresh = false;  // ẍ, Λ_A and slacks come straight from the factor (no step since)
     if (warm && warm->initialized && warm->count > 0) fresh = warm_start(*warm, iterations);
     for (;;) {
       Index p = most_violated_inequality();
       if (p < 0 && !fresh) {
         solve_working_set();  // fresh Λ_A, ẍ and slacks from the factor: no drift from the steps
-        fresh = true;
         p = most_violated_inequality();
       }
       if (p < 0) break;
@@ -868,7 +855,6 @@ class Solver {
   DofVector direction_acceleration_ = DofVector::Zero();  ///< the same for ẍ: L⁻ᵀ direction
   Scalar free_acceleration_norm_ = 0;            ///< ‖M⁻¹f‖₂, a scale for the slacks
   Scalar objective_ = 0;
-  bool fresh_ = false;  ///< Exact: ẍ, Λ_A and the slacks come straight from the factor (no step since)
 
   ActiveMatrix factor_ = ActiveMatrix::Zero();  ///< Cholesky factor of W_A = Ĵ_A Ĵ_Aᵀ
   ActiveVector lambda_active_ = ActiveVector::Zero();
