@@ -1,9 +1,9 @@
 # Writes OUT: text/data/bss of the baseline and solver firmwares and their
 # difference (the solver), then, if EMULATOR is set, the solver firmware's own
 # report (sizeof table, peak stack per strategy) from a run under QEMU.
-#   cmake -DSIZE=arm-none-eabi-size -DBASELINE=… -DSOLVER=… [-DEMULATOR=a|b]
+#   cmake -DSIZE=arm-none-eabi-size -DBASELINE=… -DSOLVER=… -DEXACT=… [-DEMULATOR=a|b]
 #         -DBOARD=… -DCORE=… -DCOMPILER=… -DBUILD_TYPE=… -DSOLVER_SIZE=d,e,i -DOUT=… -P footprint.cmake
-foreach(_var SIZE BASELINE SOLVER OUT)
+foreach(_var SIZE BASELINE SOLVER EXACT OUT)
   if(NOT DEFINED ${_var})
     message(FATAL_ERROR "footprint.cmake: ${_var} is required")
   endif()
@@ -51,6 +51,10 @@ elf_sizes(${SOLVER} solv)
 math(EXPR diff_text "${solv_text} - ${base_text}")
 math(EXPR diff_data "${solv_data} - ${base_data}")
 math(EXPR diff_bss "${solv_bss} - ${base_bss}")
+elf_sizes(${EXACT} exact)
+math(EXPR exact_diff_text "${exact_text} - ${base_text}")
+math(EXPR exact_diff_data "${exact_data} - ${base_data}")
+math(EXPR exact_diff_bss "${exact_bss} - ${base_bss}")
 
 string(REPLACE "," ", " _size "${SOLVER_SIZE}")
 set(report "tact footprint: board ${BOARD}, core ${CORE}, ${COMPILER}, ${BUILD_TYPE}\n")
@@ -62,6 +66,10 @@ string(APPEND report "${_l}")
 row("footprint_solver" ${solv_text} ${solv_data} ${solv_bss} _l)
 string(APPEND report "${_l}")
 row("solver (difference)" ${diff_text} ${diff_data} ${diff_bss} _l)
+string(APPEND report "${_l}")
+row("footprint_exact" ${exact_text} ${exact_data} ${exact_bss} _l)
+string(APPEND report "${_l}")
+row("exact only (diff.)" ${exact_diff_text} ${exact_diff_data} ${exact_diff_bss} _l)
 string(APPEND report "${_l}")
 string(APPEND report "(RAM of the solver = sizeof(Solver<${_size}>) + alignment; the stack is extra, see below)\n")
 

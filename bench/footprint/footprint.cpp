@@ -90,6 +90,7 @@ void print_report(const Result* results) {
   tact::port::write(tact::port::counter_unit());
   tact::port::write("\n");
   for (int s = 0; s < 4; ++s) {
+    if (!results[s].ran) continue;
     const char* name = tact::to_string(tact::kAllStrategies[s]);
     const char* status = tact::to_string(results[s].status);
     tact::port::write("  ");

@@ -26,6 +26,7 @@ void make_problem();
 
 /// What one solve gave (all zero in the baseline).
 struct Result {
+  bool ran = false;  ///< false: the firmware does not run this strategy
   tact::Status status = tact::Status::InvalidInput;
   int iterations = 0;
   bool kkt = false;
