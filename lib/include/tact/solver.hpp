@@ -16,7 +16,9 @@
 #include <Eigen/Core>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <limits>
+#include <type_traits>
 
 #include "tact/config.hpp"
 #include "tact/detail/dense.hpp"
@@ -184,7 +186,18 @@ class Solver {
 
  private:
   using MassMatrix = typename ProblemType::MassMatrix;
-  using ScaledRows = Eigen::Matrix<Scalar, MaxDof, (kMaxRows > 0 ? kMaxRows : 1)>;
+  /// Scaled rows ĵ_r are kept for the working set's rows and one candidate:
+  /// at most n + 1 at a time, and never more than there are rows.
+  static constexpr int kSlots = kMaxRows < kMaxActive + 1 ? (kMaxRows > 0 ? kMaxRows : 1) : kMaxActive + 1;
+  using ScaledRows = Eigen::Matrix<Scalar, MaxDof, kSlots>;
+  /// The narrowest unsigned type for indices below `count` (storage only:
+  /// arithmetic is done in Index).
+  template <int count>
+  using SmallIndex = std::conditional_t<(count <= 256), std::uint8_t, std::uint16_t>;
+  static_assert(kMaxRows <= 65536 && MaxDof <= 65536, "row and dof bounds must fit 16-bit indices");
+  using SlotIndex = SmallIndex<kSlots>;
+  using RowIndex = SmallIndex<(kMaxRows > 0 ? kMaxRows : 1)>;
+  using DofIndex = SmallIndex<MaxDof>;
   using ActiveMatrix = Eigen::Matrix<Scalar, kMaxActive, kMaxActive>;
   using ActiveVector = Eigen::Matrix<Scalar, kMaxActive, 1>;
   using RowStates = std::array<std::uint8_t, (kMaxRows > 0 ? kMaxRows : 1)>;
@@ -211,42 +224,56 @@ class Solver {
     num_eq_ = 0;
     num_rows_ = 0;
     active_count_ = 0;
+    slots_used_ = 0;
+    steps_since_solve_ = 0;
     problem_ = &p;
     if (!p.sizes_valid()) return Status::InvalidInput;
     const Index n = p.n;
+    const Index num_ineq = p.num_ineq;
     Scalar probe = 0;  // NaN if any entry is NaN or ±Inf
-    detail::probe_finite(p.f.head(n), probe);
-    detail::probe_finite(p.d_eq.head(p.num_eq), probe);
-    detail::probe_finite(p.d_ineq.head(p.num_ineq), probe);
+    for (Index j = 0; j < n; ++j) probe += p.f(j) * Scalar(0);
+    for (Index r = 0; r < p.num_eq; ++r) probe += p.d_eq(r) * Scalar(0);
+    for (Index r = 0; r < num_ineq; ++r) probe += p.d_ineq(r) * Scalar(0);
     if (probe != Scalar(0)) return Status::InvalidInput;
     n_ = n;
     num_eq_ = p.num_eq;
-    num_rows_ = p.num_eq + p.num_ineq;
-    // ‖J_r‖² by column sweeps; it is finite only if the row is (or NaN/Inf
-    // shows), so only a non-finite one is looked at entry by entry.
-    Scalar* norm2 = row_norm_.data();
-    sum_squares(p.J_eq.data(), ProblemType::kEqStorage, num_eq_, norm2);
-    sum_squares(p.J_ineq.data(), ProblemType::kIneqStorage, num_rows_ - num_eq_, norm2 + num_eq_);
-    for (Index r = 0; r < num_rows_; ++r)
-      if (!detail::is_finite(norm2[r]) && !row_finite(r)) return fail_setup(Status::InvalidInput);
+    num_rows_ = p.num_eq + num_ineq;
     const Status mass = factor_mass(p.M, n);
     if (mass != Status::Solved) return fail_setup(mass);
 
-    for (Index j = 0; j < n; ++j) z_free_(j) = p.f(j);
-    scale_by_mass(z_free_);
-    for (Index j = 0; j < n; ++j) acceleration_(j) = z_free_(j);
-    unscale(acceleration_);
-    free_acceleration_norm_ = norm_of(acceleration_);
-    // slack_tolerance(r, a) = base_r + slope_r·a, with the scale
+    // Free motion ẍ = M⁻¹f, and z_free = L⁻¹f.
+    if (mass_diagonal_) {
+      Scalar norm2 = 0;
+      for (Index j = 0; j < n; ++j) {
+        const Scalar inverse_root = mass_factor_(j, j);
+        const Scalar z = p.f(j) * inverse_root;
+        z_free_(j) = z;
+        acceleration_(j) = z * inverse_root;
+        norm2 += acceleration_(j) * acceleration_(j);
+      }
+      free_acceleration_norm_ = std::sqrt(norm2);
+    } else {
+      for (Index j = 0; j < n; ++j) z_free_(j) = p.f(j);
+      scale_by_mass(z_free_);
+      for (Index j = 0; j < n; ++j) acceleration_(j) = z_free_(j);
+      unscale(acceleration_);
+      free_acceleration_norm_ = norm_of(acceleration_);
+    }
+
+    // ‖J_r‖² by column sweeps; it is finite only if the row is (or NaN/Inf
+    // shows), so only a non-finite one is looked at entry by entry.
+    Scalar* norm = row_norm_.data();
+    sum_squares(p.J_eq.data(), ProblemType::kEqStorage, num_eq_, norm);
+    sum_squares(p.J_ineq.data(), ProblemType::kIneqStorage, num_ineq, norm + num_eq_);
+    // slack_tolerance(r, a) = base_r + fraction·‖J_r‖·a, with the scale
     // |d_r| + ‖J_r‖·(a + ‖M⁻¹f‖): rounding in J_r ẍ − d_r is of that order.
-    const Scalar fraction = settings.kkt_tolerance * Scalar(0.1);
+    const Scalar fraction = tolerance_fraction_ = settings.kkt_tolerance * Scalar(0.1);
+    const Scalar* d_eq = p.d_eq.data();
+    const Scalar* d_ineq = p.d_ineq.data();
     for (Index r = 0; r < num_rows_; ++r) {
-      const Scalar d = r < num_eq_ ? p.d_eq(r) : p.d_ineq(r - num_eq_);
-      const Scalar row_norm = std::sqrt(norm2[r]);
-      rhs_(r) = d;
-      row_norm_(r) = row_norm;
-      inverse_row_norm_(r) = Scalar(1) / row_norm;
-      tolerance_slope_(r) = fraction * row_norm;
+      if (!detail::is_finite(norm[r]) && !row_finite(r)) return fail_setup(Status::InvalidInput);
+      const Scalar row_norm = norm[r] = std::sqrt(norm[r]);
+      const Scalar d = r < num_eq_ ? d_eq[r] : d_ineq[r - num_eq_];
       tolerance_base_(r) = fraction * (std::fabs(d) + row_norm * free_acceleration_norm_) + kTiny;
       row_state_[static_cast<std::size_t>(r)] = 0;
     }
@@ -287,33 +314,51 @@ class Solver {
     if (mass_valid_ && n == mass_n_ && same_mass(M, n)) return Status::Solved;
     mass_valid_ = false;
     mass_n_ = n;
+    // One pass over the diagonal, one over the strict lower triangle and its
+    // mirror: finiteness (a probe), symmetry, whether M is diagonal, and the
+    // copy kept for change detection. Only the lower triangle is factored,
+    // so only it is kept: the diagonal in mass_diagonal_entries_, the strict
+    // lower triangle transposed into the strict upper triangle of
+    // mass_factor_, which the factor never uses.
+    const Scalar* m = M.data();
     Scalar probe = 0;
+    Scalar largest = 0;  // of an SPD matrix, the largest entry (|m_ij|² ≤ m_ii·m_jj)
     for (Index j = 0; j < n; ++j) {
-      const Scalar* column = M.data() + j * MaxDof;
-      Scalar* copy = mass_.data() + j * MaxDof;
-      for (Index i = 0; i < n; ++i) {
-        copy[i] = column[i];
-        probe += column[i] * Scalar(0);
+      const Scalar diagonal = m[j * MaxDof + j];
+      probe += diagonal * Scalar(0);
+      largest = detail::max_of(largest, std::fabs(diagonal));
+      mass_diagonal_entries_(j) = diagonal;
+    }
+    const Scalar eps = std::numeric_limits<Scalar>::epsilon();
+    mass_symmetry_tolerance_ = 8 * eps * largest;
+    bool symmetric = true;
+    bool diagonal = true;
+    for (Index j = 0; j < n; ++j) {
+      const Scalar* column = m + j * MaxDof;
+      for (Index i = j + 1; i < n; ++i) {
+        const Scalar lower = column[i];
+        const Scalar upper = m[i * MaxDof + j];
+        probe += (lower + upper) * Scalar(0);
+        symmetric &= std::fabs(lower - upper) <= mass_symmetry_tolerance_;
+        diagonal &= (lower == Scalar(0)) & (upper == Scalar(0));
+        mass_factor_(j, i) = lower;
       }
     }
     if (probe != Scalar(0)) return Status::InvalidInput;
-    // The largest entry of an SPD matrix is on its diagonal (|m_ij|² ≤ m_ii·m_jj);
-    // a matrix where that fails is rejected by the checks below either way.
-    Scalar largest = 0;
-    for (Index i = 0; i < n; ++i) largest = detail::max_of(largest, std::fabs(M(i, i)));
-    mass_diagonal_ = off_diagonal_zero(M, n);
-    const Scalar eps = std::numeric_limits<Scalar>::epsilon();
-    if (mass_diagonal_) {
+    if (!symmetric) return Status::InvalidMass;
+    mass_diagonal_ = diagonal;
+    if (diagonal) {
       for (Index i = 0; i < n; ++i) {
-        if (!(M(i, i) > eps * largest)) return Status::InvalidMass;
-        mass_factor_(i, i) = Scalar(1) / std::sqrt(M(i, i));
+        const Scalar d = mass_diagonal_entries_(i);
+        if (!(d > eps * largest)) return Status::InvalidMass;
+        mass_factor_(i, i) = Scalar(1) / std::sqrt(d);
       }
     } else {
-      for (Index j = 0; j < n; ++j)
-        for (Index i = j + 1; i < n; ++i)
-          if (std::fabs(M(i, j) - M(j, i)) > 8 * eps * largest) return Status::InvalidMass;
-      for (Index j = 0; j < n; ++j)
-        for (Index i = j; i < n; ++i) mass_factor_(i, j) = M(i, j);
+      for (Index j = 0; j < n; ++j) {
+        const Scalar* column = m + j * MaxDof;
+        Scalar* factor_column = mass_factor_.data() + j * MaxDof;
+        for (Index i = j; i < n; ++i) factor_column[i] = column[i];
+      }
       ++mass_factorizations_;
       if (!detail::cholesky_in_place(mass_factor_, n, 16 * eps)) return Status::InvalidMass;
     }
@@ -321,25 +366,21 @@ class Solver {
     return Status::Solved;
   }
 
-  static bool off_diagonal_zero(const MassMatrix& M, Index n) {
-    for (Index j = 0; j < n; ++j) {
-      const Scalar* column = M.data() + j * MaxDof;
-      for (Index i = 0; i < j; ++i)
-        if (column[i] != Scalar(0)) return false;
-      for (Index i = j + 1; i < n; ++i)
-        if (column[i] != Scalar(0)) return false;
-    }
-    return true;
-  }
-
+  /// True when M's lower triangle is the one last factored (the factor
+  /// depends on nothing else) and its upper triangle still mirrors it.
   bool same_mass(const MassMatrix& M, Index n) const {
+    const Scalar* m = M.data();
+    bool same = true;
     for (Index j = 0; j < n; ++j) {
-      const Scalar* column = M.data() + j * MaxDof;
-      const Scalar* kept = mass_.data() + j * MaxDof;
-      for (Index i = 0; i < n; ++i)
-        if (!(column[i] == kept[i])) return false;
+      same &= m[j * MaxDof + j] == mass_diagonal_entries_(j);
+      const Scalar* column = m + j * MaxDof;
+      const Scalar* kept = mass_factor_.data() + j;  // row j of the strict upper triangle
+      for (Index i = j + 1; i < n; ++i) {
+        const Scalar lower = kept[i * MaxDof];
+        same &= (column[i] == lower) & (std::fabs(m[i * MaxDof + j] - lower) <= mass_symmetry_tolerance_);
+      }
     }
-    return true;
+    return same;
   }
 
   /// v ← L⁻¹ v (forces and rows into the scaled space).
@@ -375,25 +416,46 @@ class Solver {
     if (r < num_eq_) return {problem_->J_eq.data() + r, ProblemType::kEqStorage};
     return {problem_->J_ineq.data() + (r - num_eq_), ProblemType::kIneqStorage};
   }
+  /// d_r of row r (equalities first).
+  Scalar rhs(Index r) const { return r < num_eq_ ? problem_->d_eq(r) : problem_->d_ineq(r - num_eq_); }
 
   // Per-row state bits (row_state_).
   static constexpr std::uint8_t kInSet = 1;   ///< row is in the working set
-  static constexpr std::uint8_t kScaled = 2;  ///< column r of scaled_rows_ holds ĵ_r
+  static constexpr std::uint8_t kScaled = 2;  ///< slot slot_of_[r] holds ĵ_r
 
-  /// ĵ_r = L⁻¹J_rᵀ (and |ĵ_r|²), computed the first time row r is needed.
+  /// ĵ_r = L⁻¹J_rᵀ (and |ĵ_r|²), computed when row r is first needed and
+  /// kept until its slot is taken by another row.
   const Scalar* scaled_row(Index r) {
-    Scalar* column = scaled_rows_.data() + r * MaxDof;
     std::uint8_t& state = row_state_[static_cast<std::size_t>(r)];
-    if (!(state & kScaled)) {
-      const RowView row = row_view(r);
-      for (Index j = 0; j < n_; ++j) column[j] = row.at(j);
-      scale_by_mass(scaled_rows_.col(r));
-      scaled_norm2_(r) = detail::dot(column, column, n_);
-      state = static_cast<std::uint8_t>(state | kScaled);
-    }
+    if (state & kScaled) return scaled_column(r);
+    const Index slot = free_slot();
+    if (slot < slots_used_)
+      row_state_[static_cast<std::size_t>(slot_row_[static_cast<std::size_t>(slot)])] &= static_cast<std::uint8_t>(~kScaled);
+    else
+      ++slots_used_;
+    slot_row_[static_cast<std::size_t>(slot)] = static_cast<RowIndex>(r);
+    slot_of_[static_cast<std::size_t>(r)] = static_cast<SlotIndex>(slot);
+    Scalar* column = scaled_rows_.data() + slot * MaxDof;
+    const RowView row = row_view(r);
+    for (Index j = 0; j < n_; ++j) column[j] = row.at(j);
+    scale_by_mass(scaled_rows_.col(slot));
+    slot_norm2_[static_cast<std::size_t>(slot)] = detail::dot(column, column, n_);
+    state = static_cast<std::uint8_t>(state | kScaled);
     return column;
   }
-  const Scalar* scaled_column(Index r) const { return scaled_rows_.data() + r * MaxDof; }
+  /// A slot for a row about to be scaled: an unused one while there is one,
+  /// else one whose row is outside the working set. There always is one: the
+  /// set holds at most min(n, rows − 1) rows while a row outside it is being
+  /// scaled, fewer than kSlots = min(MaxDof + 1, rows bound).
+  Index free_slot() const {
+    if (slots_used_ < kSlots) return slots_used_;
+    Index slot = 0;
+    while (slot + 1 < kSlots && in_set(slot_row_[static_cast<std::size_t>(slot)])) ++slot;
+    return slot;
+  }
+  const Scalar* scaled_column(Index r) const {
+    return scaled_rows_.data() + slot_of_[static_cast<std::size_t>(r)] * MaxDof;
+  }
   /// Column i of Ĵ_Aᵀ: the scaled row at working-set position i.
   const Scalar* active_column(Index i) const { return scaled_column(active_[static_cast<std::size_t>(i)]); }
 
@@ -402,16 +464,15 @@ class Solver {
   /// the columns where v is zero (a step that moves few bodies, or a sparse
   /// row, touches few columns). This is the hottest loop of a solve.
   void sweep_rows(const DofVector& v, Scalar scale, bool accumulate) {
-    if (!accumulate)
-      for (Index r = 0; r < num_rows_; ++r) slack_(r) = -rhs_(r);
-    Index count = 0;
-    for (Index j = 0; j < n_; ++j) {
-      const Scalar x = scale * v(j);
-      if (x == Scalar(0)) continue;
-      sweep_column_[static_cast<std::size_t>(count)] = j;
-      sweep_coefficient_(count++) = x;
+    if (!accumulate) {
+      for (Index r = 0; r < num_eq_; ++r) slack_(r) = -problem_->d_eq(r);
+      Scalar* ineq_slack = slack_.data() + num_eq_;
+      for (Index r = 0; r < num_rows_ - num_eq_; ++r) ineq_slack[r] = -problem_->d_ineq(r);
     }
-    const auto coefficient = [&](Index c) { return sweep_coefficient_(c); };
+    Index count = 0;
+    for (Index j = 0; j < n_; ++j)
+      if (v(j) != Scalar(0)) sweep_column_[static_cast<std::size_t>(count++)] = static_cast<DofIndex>(j);
+    const auto coefficient = [&](Index c) { return scale * v(sweep_column_[static_cast<std::size_t>(c)]); };
     if (num_eq_ > 0) {
       const Scalar* J = problem_->J_eq.data();
       detail::accumulate_columns(
@@ -430,7 +491,7 @@ class Solver {
 
   /// Tolerance on a slack of row r when ‖ẍ‖ = acceleration_norm (see prepare).
   Scalar slack_tolerance(Index r, Scalar acceleration_norm) const {
-    return tolerance_base_(r) + tolerance_slope_(r) * acceleration_norm;
+    return tolerance_base_(r) + tolerance_fraction_ * row_norm_(r) * acceleration_norm;
   }
 
   // ---- working set -----------------------------------------------------------
@@ -462,14 +523,14 @@ class Solver {
   bool is_dependent(Index r, Scalar pivot) const {
     return !(pivot > settings.dependency_tolerance * row_norm2_scaled(r));
   }
-  Scalar row_norm2_scaled(Index r) const { return scaled_norm2_(r); }
+  Scalar row_norm2_scaled(Index r) const { return slot_norm2_[slot_of_[static_cast<std::size_t>(r)]]; }
 
   /// Appends row r to the working set using the projection of project_row(r).
   void append_projected(Index r, Scalar pivot, Scalar multiplier) {
     const Index k = active_count_;
     for (Index i = 0; i < k; ++i) factor_(k, i) = projection_(i);
     factor_(k, k) = std::sqrt(pivot);
-    active_[static_cast<std::size_t>(k)] = r;
+    active_[static_cast<std::size_t>(k)] = static_cast<RowIndex>(r);
     set_in_set(r, true);
     lambda_active_(k) = multiplier;
     ++active_count_;
@@ -500,13 +561,14 @@ class Solver {
     const Index k = active_count_;
     const auto column = [&](Index i) { return active_column(i); };
     detail::dot_columns(n_, k, column, z_free_.data(), lambda_active_.data());
-    for (Index i = 0; i < k; ++i) lambda_active_(i) = rhs_(active_[static_cast<std::size_t>(i)]) - lambda_active_(i);
+    for (Index i = 0; i < k; ++i) lambda_active_(i) = rhs(active_[static_cast<std::size_t>(i)]) - lambda_active_(i);
     detail::forward_substitute(factor_, k, lambda_active_);
     detail::backward_substitute_transposed(factor_, k, lambda_active_);
     for (Index j = 0; j < n_; ++j) acceleration_(j) = z_free_(j);
     detail::accumulate_columns(n_, k, column, [&](Index i) { return lambda_active_(i); }, acceleration_.data());
     unscale(acceleration_);
     update_slacks();
+    steps_since_solve_ = 0;
   }
 
   /// Moves ẍ, the slacks and Λ_A by t along the direction of the last
@@ -517,6 +579,7 @@ class Solver {
     for (Index j = 0; j < n_; ++j) acceleration_(j) += t * direction_acceleration_(j);
     sweep_rows(direction_acceleration_, t, true);
     for (Index i = 0; i < active_count_; ++i) lambda_active_(i) -= t * step_(i);
+    ++steps_since_solve_;
   }
 
   /// Puts every equality row in the working set. @return false if one is dependent.
@@ -609,16 +672,17 @@ class Solver {
       take_step(t);
       append_projected(e, pivot, t);
     }
-    bool fresh = false;  // ẍ, Λ_A and slacks come straight from the factor (no step since)
-    if (warm && warm->initialized && warm->count > 0) fresh = warm_start(*warm, iterations);
+    if (warm && warm->initialized && warm->count > 0) warm_start(*warm, iterations);
     for (;;) {
       Index p = most_violated_inequality();
-      if (p < 0 && !fresh) {
-        solve_working_set();  // fresh Λ_A, ẍ and slacks from the factor: no drift from the steps
+      // Each step adds rounding to ẍ, Λ_A and the slacks; once two or more
+      // have been taken, a final solve from the factor removes that drift (a
+      // single step from a fresh point is as exact as that solve).
+      if (p < 0 && steps_since_solve_ > 1) {
+        solve_working_set();
         p = most_violated_inequality();
       }
       if (p < 0) break;
-      fresh = false;
       Scalar multiplier_p = 0;
       for (;;) {
         if (iterations == cap) return Status::IterationLimit;
@@ -648,6 +712,7 @@ class Solver {
           take_step(t_partial);
         } else {
           lambda_active_.head(active_count_) -= t_partial * step_.head(active_count_);
+          ++steps_since_solve_;
         }
         multiplier_p += t_partial;  // p keeps pushing until it enters the set
         remove_active(blocking);
@@ -665,8 +730,7 @@ class Solver {
   /// keep, so they continue from there. The carried set's order is kept, so
   /// a step whose contacts did not change re-enters the same factor.
   /// Each release counts as an iteration.
-  /// @return true (ẍ, Λ_A and the slacks are fresh from the factor)
-  bool warm_start(const Memory& warm, Index& iterations) {
+  void warm_start(const Memory& warm, Index& iterations) {
     for (Index k = 0; k < warm.count; ++k) {
       const Index r = row_of(warm.ids[static_cast<std::size_t>(k)]);
       if (r >= 0 && !in_set(r)) try_append(r);
@@ -678,7 +742,7 @@ class Solver {
         if (active_[static_cast<std::size_t>(i)] < num_eq_ || !(lambda_active_(i) < Scalar(0))) continue;
         if (most_negative < 0 || lambda_active_(i) < lambda_active_(most_negative)) most_negative = i;
       }
-      if (most_negative < 0) return true;
+      if (most_negative < 0) return;
       ++iterations;
       remove_active(most_negative);
       solve_working_set();
@@ -723,17 +787,18 @@ class Solver {
     const Scalar norm = norm_of(acceleration_);
     Index worst = -1;
     Scalar worst_violation = 0;
+    const Scalar slope = tolerance_fraction_ * norm;
     const Scalar* slack = slack_.data();
     const Scalar* base = tolerance_base_.data();
-    const Scalar* slope = tolerance_slope_.data();
+    const Scalar* row_norm = row_norm_.data();
     for (Index r = num_eq_; r < num_rows_; ++r) {
       const Scalar s = slack[r];
       // s < −slack_tolerance(r, norm); rows in the set (slack ≈ 0) mostly fail it first.
-      if (!(s + base[r] + slope[r] * norm < Scalar(0)) || in_set(r)) continue;
-      const Scalar normalized = s * inverse_row_norm_(r);
-      if (worst < 0 || normalized < worst_violation) {
+      if (!(s + base[r] + slope * row_norm[r] < Scalar(0)) || in_set(r)) continue;
+      // s/‖J_r‖ < worst_violation without a division per row (‖J_r‖ ≥ 0).
+      if (worst < 0 || s < worst_violation * row_norm[r]) {
         worst = r;
-        worst_violation = normalized;
+        worst_violation = s / row_norm[r];
       }
     }
     return worst;
@@ -748,71 +813,102 @@ class Solver {
   }
 
   /// Λ, objective and residuals in the original (unscaled) space, reusing
-  /// the slacks the strategy keeps: only Mẍ and J_AᵀΛ_A are new work.
+  /// the slacks the strategy keeps: only Mẍ and J_AᵀΛ_A are new work. Rows
+  /// outside the working set have λ = 0, so the multiplier conditions are
+  /// looked at on the set's rows only.
   void finish(const ProblemType& p, Strategy strategy, Report<Scalar>& report) {
     const Index n = n_;
     if (report.status != Status::Solved) update_slacks();  // a strategy that stopped early: fresh slacks
-    for (Index r = 0; r < num_rows_; ++r) lambda_(r) = 0;
-    for (Index i = 0; i < active_count_; ++i) lambda_(active_[static_cast<std::size_t>(i)]) = lambda_active_(i);
     report.active_count = active_count_;
-
     Residuals<Scalar>& res = report.residuals;
-    // J_AᵀΛ_A (rows outside the set have Λ = 0) and Mẍ, column by column.
-    DofVector& constraint_force = direction_;  // scratch
-    DofVector& inertia = direction_acceleration_;  // scratch
-    for (Index j = 0; j < n; ++j) constraint_force(j) = 0;
+
+    // Rows: feasibility and scales (λ = 0 first; the set's λ below).
+    const Scalar acceleration_norm = detail::max_of(norm_of(acceleration_), free_acceleration_norm_);
+    Scalar row_scale = 0;
+    Scalar equality = 0;
+    Scalar min_slack = kInfinity;
+    for (Index r = 0; r < num_eq_; ++r) {
+      lambda_(r) = 0;
+      row_scale = detail::max_of(row_scale, detail::max_of(std::fabs(p.d_eq(r)), row_norm_(r) * acceleration_norm));
+      equality = detail::max_of(equality, std::fabs(slack_(r)));
+    }
+    for (Index r = num_eq_; r < num_rows_; ++r) {
+      lambda_(r) = 0;
+      row_scale = detail::max_of(row_scale,
+                                 detail::max_of(std::fabs(p.d_ineq(r - num_eq_)), row_norm_(r) * acceleration_norm));
+      min_slack = detail::min_of(min_slack, slack_(r));
+    }
+
+    // The set: Λ, its rows' residuals, and the total force f + J_AᵀΛ_A.
+    DofVector& force = direction_;  // scratch
+    for (Index j = 0; j < n; ++j) force(j) = p.f(j);
+    Scalar probe = 0;  // NaN if ẍ or Λ_A holds a NaN or ±Inf
+    Scalar working_set = 0;
+    Scalar multiplier_scale = 0;
+    Scalar complementarity = 0;
+    Index active_inequalities = 0;
+    Scalar min_multiplier = kInfinity;
     for (Index i = 0; i < active_count_; ++i) {
-      const RowView row = row_view(active_[static_cast<std::size_t>(i)]);
+      const Index r = active_[static_cast<std::size_t>(i)];
       const Scalar lambda = lambda_active_(i);
-      for (Index j = 0; j < n; ++j) constraint_force(j) += row.at(j) * lambda;
+      const Scalar slack = slack_(r);
+      lambda_(r) = lambda;
+      probe += lambda * Scalar(0);
+      working_set = detail::max_of(working_set, std::fabs(slack));
+      multiplier_scale = detail::max_of(multiplier_scale, std::fabs(lambda));
+      if (r >= num_eq_) {
+        ++active_inequalities;
+        min_multiplier = detail::min_of(min_multiplier, lambda);
+        complementarity = detail::max_of(complementarity, std::fabs(lambda * slack));
+      }
+      const RowView row = row_view(r);
+      for (Index j = 0; j < n; ++j) force(j) += row.at(j) * lambda;
     }
+    // A row outside the set has λ = 0: min_multiplier ≤ 0 unless every
+    // inequality row is in the set.
+    if (active_inequalities < num_rows_ - num_eq_) min_multiplier = detail::min_of(min_multiplier, Scalar(0));
+    if (num_rows_ == num_eq_) min_slack = min_multiplier = 0;
+
+    // Mẍ, stationarity Mẍ − (f + JᵀΛ) and the objective ½ẍᵀMẍ − fᵀẍ.
+    DofVector& inertia = direction_acceleration_;  // scratch
     if (mass_diagonal_) {
-      for (Index i = 0; i < n; ++i) inertia(i) = p.M(i, i) * acceleration_(i);
+      for (Index i = 0; i < n; ++i) inertia(i) = mass_diagonal_entries_(i) * acceleration_(i);
     } else {
-      for (Index i = 0; i < n; ++i) inertia(i) = 0;
-      detail::accumulate_columns(
-          n, n, [&](Index j) { return p.M.data() + j * MaxDof; }, [&](Index j) { return acceleration_(j); },
-          inertia.data());
+      // M is symmetric (checked): (Mẍ)_i = column i of M · ẍ.
+      detail::dot_columns(
+          n, n, [&](Index j) { return p.M.data() + j * MaxDof; }, acceleration_.data(), inertia.data());
     }
+    Scalar stationarity = 0;
+    Scalar force_scale = 0;
     Scalar inertia_dot_acceleration = 0;
     Scalar force_dot_acceleration = 0;
     for (Index i = 0; i < n; ++i) {
-      res.stationarity = detail::max_of(res.stationarity, std::fabs(inertia(i) - p.f(i) - constraint_force(i)));
-      res.force_scale = detail::max_of(
-          res.force_scale,
-          detail::max_of(std::fabs(p.f(i)), detail::max_of(std::fabs(inertia(i)), std::fabs(constraint_force(i)))));
-      inertia_dot_acceleration += inertia(i) * acceleration_(i);
-      force_dot_acceleration += p.f(i) * acceleration_(i);
+      const Scalar a = acceleration_(i);
+      probe += a * Scalar(0);
+      stationarity = detail::max_of(stationarity, std::fabs(inertia(i) - force(i)));
+      force_scale = detail::max_of(
+          force_scale, detail::max_of(std::fabs(p.f(i)),
+                                      detail::max_of(std::fabs(inertia(i)), std::fabs(force(i) - p.f(i)))));
+      inertia_dot_acceleration += inertia(i) * a;
+      force_dot_acceleration += p.f(i) * a;
     }
     objective_ = Scalar(0.5) * inertia_dot_acceleration - force_dot_acceleration;
-
-    const Scalar acceleration_norm = detail::max_of(norm_of(acceleration_), free_acceleration_norm_);
-    res.min_slack = kInfinity;
-    res.min_multiplier = kInfinity;
-    for (Index r = 0; r < num_rows_; ++r) {
-      const Scalar value = slack_(r);
-      res.row_scale = detail::max_of(res.row_scale, detail::max_of(std::fabs(rhs_(r)), row_norm_(r) * acceleration_norm));
-      res.multiplier_scale = detail::max_of(res.multiplier_scale, std::fabs(lambda_(r)));
-      if (in_set(r)) res.working_set = detail::max_of(res.working_set, std::fabs(value));
-      if (r < num_eq_) {
-        res.equality = detail::max_of(res.equality, std::fabs(value));
-        continue;
-      }
-      res.min_slack = detail::min_of(res.min_slack, value);
-      res.min_multiplier = detail::min_of(res.min_multiplier, lambda_(r));
-      res.complementarity = detail::max_of(res.complementarity, std::fabs(lambda_(r) * value));
-    }
-    if (num_rows_ == num_eq_) res.min_slack = res.min_multiplier = 0;
+    res.stationarity = stationarity;
+    res.equality = equality;
+    res.working_set = working_set;
+    res.min_slack = min_slack;
+    res.min_multiplier = min_multiplier;
+    res.complementarity = complementarity;
+    res.force_scale = force_scale;
+    res.row_scale = row_scale;
+    res.multiplier_scale = multiplier_scale;
 
     // Every residual and scale too: |J_k|² of a finite row can overflow
     // (|J_kj| ~ 1e27 in float), and an infinite row scale would pass any check.
-    const bool residuals_finite =
-        detail::is_finite(res.stationarity) && detail::is_finite(res.equality) && detail::is_finite(res.working_set) &&
-        detail::is_finite(res.min_slack) && detail::is_finite(res.min_multiplier) &&
-        detail::is_finite(res.complementarity) && detail::is_finite(res.force_scale) &&
-        detail::is_finite(res.row_scale) && detail::is_finite(res.multiplier_scale);
-    if (!all_finite(acceleration_.head(n)) || !all_finite(lambda_.head(num_rows_)) || !detail::is_finite(objective_) ||
-        !residuals_finite) {
+    probe += stationarity * Scalar(0) + equality * Scalar(0) + working_set * Scalar(0) + min_slack * Scalar(0) +
+             min_multiplier * Scalar(0) + complementarity * Scalar(0) + force_scale * Scalar(0) +
+             row_scale * Scalar(0) + multiplier_scale * Scalar(0) + objective_ * Scalar(0);
+    if (probe != Scalar(0)) {
       clear_outputs();  // overflow from a nearly dependent set or huge rows: never hand out Inf/NaN
       report.residuals = Residuals<Scalar>{};
       report.status = Status::Singular;
@@ -833,20 +929,23 @@ class Solver {
   Index num_eq_ = 0;
   Index num_rows_ = 0;
 
-  MassMatrix mass_ = MassMatrix::Zero();         ///< last factored M (change detection)
-  MassMatrix mass_factor_ = MassMatrix::Zero();  ///< L, or 1/√m_ii on the diagonal
+  /// Lower triangle: L, or 1/√m_ii on the diagonal. Strict upper triangle:
+  /// the last factored M's strict lower triangle, transposed (change detection).
+  MassMatrix mass_factor_ = MassMatrix::Zero();
+  DofVector mass_diagonal_entries_ = DofVector::Zero();  ///< the last factored M's diagonal
+  Scalar mass_symmetry_tolerance_ = 0;  ///< |m_ij − m_ji| allowed: 8ε·max m_ii of the last factored M
   Index mass_n_ = 0;
   std::uint32_t mass_factorizations_ = 0;
   bool mass_valid_ = false;
   bool mass_diagonal_ = false;
 
-  ScaledRows scaled_rows_ = ScaledRows::Zero();  ///< column r: ĵ_r = L⁻¹J_rᵀ once kScaled
-  RowVector rhs_ = RowVector::Zero();            ///< d (equalities first)
+  ScaledRows scaled_rows_ = ScaledRows::Zero();  ///< slot s: ĵ_r = L⁻¹J_rᵀ of row slot_row_[s]
+  std::array<Scalar, kSlots> slot_norm2_{};       ///< |ĵ_r|² of the row in slot s
+  std::array<RowIndex, kSlots> slot_row_{};          ///< row whose ĵ_r slot s holds (s < slots_used_)
+  Index slots_used_ = 0;                          ///< slots filled since this solve began
   RowVector row_norm_ = RowVector::Zero();       ///< ‖J_r‖₂
-  RowVector inverse_row_norm_ = RowVector::Zero();  ///< 1/‖J_r‖₂ (to rank violations per unit norm)
-  RowVector tolerance_base_ = RowVector::Zero();    ///< slack_tolerance(r, a) = base_r + slope_r·a
-  RowVector tolerance_slope_ = RowVector::Zero();
-  RowVector scaled_norm2_ = RowVector::Zero();      ///< |ĵ_r|² once row r is scaled
+  RowVector tolerance_base_ = RowVector::Zero();  ///< slack_tolerance(r, a) = base_r + fraction·‖J_r‖·a
+  Scalar tolerance_fraction_ = 0;                ///< that fraction: a tenth of the KKT tolerance
   RowVector slack_ = RowVector::Zero();          ///< J_r ẍ − d_r at the current ẍ
   RowVector lambda_ = RowVector::Zero();         ///< Λ of the last solve, same row order
   DofVector z_free_ = DofVector::Zero();         ///< L⁻¹f
@@ -860,11 +959,12 @@ class Solver {
   ActiveVector lambda_active_ = ActiveVector::Zero();
   ActiveVector projection_ = ActiveVector::Zero();
   ActiveVector step_ = ActiveVector::Zero();
-  std::array<Index, kMaxActive> active_{};  ///< row indices of the working set, in factor order
+  std::array<RowIndex, kMaxActive> active_{};  ///< row indices of the working set, in factor order
   Index active_count_ = 0;
+  Index steps_since_solve_ = 0;  ///< steps since ẍ, Λ_A and the slacks came from the factor (or the free motion)
   RowStates row_state_{};  ///< kInSet, kScaled bits per row
-  std::array<Index, MaxDof> sweep_column_{};  ///< sweep_rows: the columns where v ≠ 0
-  DofVector sweep_coefficient_ = DofVector::Zero();  ///< sweep_rows: scale·v at those columns
+  std::array<SlotIndex, (kMaxRows > 0 ? kMaxRows : 1)> slot_of_{};  ///< row r's slot while kScaled
+  std::array<DofIndex, MaxDof> sweep_column_{};  ///< sweep_rows: the columns where v ≠ 0
 };
 
 }  // namespace tact
