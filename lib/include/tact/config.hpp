@@ -13,6 +13,14 @@
 #define TACT_ASSERT(condition) ((void)0)
 #endif
 
+/// Keeps a kernel out of line: one copy of each dense kernel serves every
+/// call site (flash), and callers keep small stack frames.
+#if defined(__GNUC__) || defined(__clang__)
+#define TACT_NOINLINE __attribute__((noinline))
+#else
+#define TACT_NOINLINE
+#endif
+
 namespace tact {
 
 /// Index type for rows and degrees of freedom (sizes are small on a device).

@@ -144,8 +144,13 @@ class Solver {
   /// is never factored.
   Report<Scalar> solve(const ProblemType& problem, Strategy strategy, Memory* memory = nullptr) {
     Report<Scalar> report;
-    report.status = prepare(problem);
+    // Three calls in a row, not nested: the deepest stack of a solve is M's
+    // factorization, so it starts from this frame.
+    report.status = check_data(problem);
+    if (report.status == Status::Solved) report.status = factor_mass(problem.M, problem.n);
+    if (report.status == Status::Solved) report.status = prepare_rows(problem);
     if (report.status != Status::Solved) {
+      n_ = num_eq_ = num_rows_ = 0;
       clear_outputs();
       if (strategy == Strategy::Exact && memory) remember_working_set(*memory, false);
       return report;
@@ -197,12 +202,12 @@ class Solver {
   static_assert(kMaxRows <= 65536 && MaxDof <= 65536, "row and dof bounds must fit 16-bit indices");
   using SlotIndex = SmallIndex<kSlots>;
   using RowIndex = SmallIndex<(kMaxRows > 0 ? kMaxRows : 1)>;
-  using DofIndex = SmallIndex<MaxDof>;
   using ActiveMatrix = Eigen::Matrix<Scalar, kMaxActive, kMaxActive>;
   using ActiveVector = Eigen::Matrix<Scalar, kMaxActive, 1>;
   using RowStates = std::array<std::uint8_t, (kMaxRows > 0 ? kMaxRows : 1)>;
 
   static constexpr Scalar kInfinity = std::numeric_limits<Scalar>::infinity();
+  static constexpr const std::uint16_t* kConsecutive = detail::Consecutive<MaxDof>::index.data();
   static constexpr Scalar kTiny = std::numeric_limits<Scalar>::min();
 
   // ---- setup -------------------------------------------------------------
@@ -214,12 +219,14 @@ class Solver {
     return probe == Scalar(0);
   }
 
-  /// Validates the data, factors M if it changed, computes the free motion
-  /// and each row's norm and slack tolerance. Rows are scaled into the mass
-  /// space lazily (scaled_row), when they first enter a working set: most
-  /// rows of a large problem never do. Nothing here touches storage beyond
-  /// the sizes in use, so a wide Solver costs no more than a tight one.
-  Status prepare(const ProblemType& p) {
+  // A solve's set-up: check_data, factor_mass, then prepare_rows. Rows are
+  // scaled into the mass space lazily (scaled_row), when they first enter a
+  // working set: most rows of a large problem never do. Nothing here touches
+  // storage beyond the sizes in use, so a wide Solver costs no more than a
+  // tight one.
+
+  /// Checks sizes and that f and d are finite; starts an empty working set.
+  Status check_data(const ProblemType& p) {
     n_ = 0;
     num_eq_ = 0;
     num_rows_ = 0;
@@ -238,10 +245,14 @@ class Solver {
     n_ = n;
     num_eq_ = p.num_eq;
     num_rows_ = p.num_eq + num_ineq;
-    const Status mass = factor_mass(p.M, n);
-    if (mass != Status::Solved) return fail_setup(mass);
+    return Status::Solved;
+  }
 
-    // Free motion ẍ = M⁻¹f, and z_free = L⁻¹f.
+  /// The free motion ẍ = M⁻¹f (and z_free = L⁻¹f), each row's norm and slack
+  /// tolerance. @return Solved, or InvalidInput for a row with NaN or ±Inf.
+  Status prepare_rows(const ProblemType& p) {
+    const Index n = n_;
+    const Index num_ineq = num_rows_ - num_eq_;
     if (mass_diagonal_) {
       Scalar norm2 = 0;
       for (Index j = 0; j < n; ++j) {
@@ -271,18 +282,13 @@ class Solver {
     const Scalar* d_eq = p.d_eq.data();
     const Scalar* d_ineq = p.d_ineq.data();
     for (Index r = 0; r < num_rows_; ++r) {
-      if (!detail::is_finite(norm[r]) && !row_finite(r)) return fail_setup(Status::InvalidInput);
+      if (!detail::is_finite(norm[r]) && !row_finite(r)) return Status::InvalidInput;
       const Scalar row_norm = norm[r] = std::sqrt(norm[r]);
       const Scalar d = r < num_eq_ ? d_eq[r] : d_ineq[r - num_eq_];
       tolerance_base_(r) = fraction * (std::fabs(d) + row_norm * free_acceleration_norm_) + kTiny;
       row_state_[static_cast<std::size_t>(r)] = 0;
     }
     return Status::Solved;
-  }
-
-  Status fail_setup(Status status) {
-    n_ = num_eq_ = num_rows_ = 0;
-    return status;
   }
 
   /// out[r] = Σ_j A(r, j)² for column-major A (leading dimension ld), four
@@ -359,9 +365,17 @@ class Solver {
         Scalar* factor_column = mass_factor_.data() + j * MaxDof;
         for (Index i = j; i < n; ++i) factor_column[i] = column[i];
       }
-      ++mass_factorizations_;
-      if (!detail::cholesky_in_place(mass_factor_, n, 16 * eps)) return Status::InvalidMass;
+      return factor_dense_mass(n);  // a tail call: this frame is gone during the factorization
     }
+    mass_valid_ = true;
+    return Status::Solved;
+  }
+
+  /// L of the dense M copied into mass_factor_'s lower triangle.
+  TACT_NOINLINE Status factor_dense_mass(Index n) {
+    ++mass_factorizations_;
+    if (!detail::cholesky_in_place(mass_factor_, n, 16 * std::numeric_limits<Scalar>::epsilon()))
+      return Status::InvalidMass;
     mass_valid_ = true;
     return Status::Solved;
   }
@@ -456,8 +470,8 @@ class Solver {
   const Scalar* scaled_column(Index r) const {
     return scaled_rows_.data() + slot_of_[static_cast<std::size_t>(r)] * MaxDof;
   }
-  /// Column i of Ĵ_Aᵀ: the scaled row at working-set position i.
-  const Scalar* active_column(Index i) const { return scaled_column(active_[static_cast<std::size_t>(i)]); }
+  /// Ĵ_Aᵀ: column i is the scaled row at working-set position i.
+  detail::ColumnSet<Scalar> active_columns() const { return {scaled_rows_.data(), MaxDof, active_slot_.data()}; }
 
   /// slack ← scale·J v + (slack if accumulate, else −d), for every row, by
   /// column sweeps over the contiguous (column-major) storage of J, skipping
@@ -471,19 +485,16 @@ class Solver {
     }
     Index count = 0;
     for (Index j = 0; j < n_; ++j)
-      if (v(j) != Scalar(0)) sweep_column_[static_cast<std::size_t>(count++)] = static_cast<DofIndex>(j);
-    const auto coefficient = [&](Index c) { return scale * v(sweep_column_[static_cast<std::size_t>(c)]); };
-    if (num_eq_ > 0) {
-      const Scalar* J = problem_->J_eq.data();
-      detail::accumulate_columns(
-          num_eq_, count, [&](Index c) { return J + sweep_column_[static_cast<std::size_t>(c)] * ProblemType::kEqStorage; },
-          coefficient, slack_.data());
-    }
-    const Scalar* J = problem_->J_ineq.data();
+      if (v(j) != Scalar(0)) sweep_column_[static_cast<std::size_t>(count++)] = static_cast<std::uint16_t>(j);
+    const detail::CoefficientSet<Scalar> coefficient{v.data(), 1, sweep_column_.data(), scale};
+    if (num_eq_ > 0)
+      detail::accumulate_columns(num_eq_, count,
+                                 detail::ColumnSet<Scalar>{problem_->J_eq.data(), ProblemType::kEqStorage, sweep_column_.data()},
+                                 coefficient, slack_.data());
     detail::accumulate_columns(
         num_rows_ - num_eq_, count,
-        [&](Index c) { return J + sweep_column_[static_cast<std::size_t>(c)] * ProblemType::kIneqStorage; },
-        coefficient, slack_.data() + num_eq_);
+        detail::ColumnSet<Scalar>{problem_->J_ineq.data(), ProblemType::kIneqStorage, sweep_column_.data()}, coefficient,
+        slack_.data() + num_eq_);
   }
 
   /// Slack J_r ẍ − d_r of every row at the current ẍ.
@@ -508,13 +519,13 @@ class Solver {
   Scalar project_row(Index r) {
     const Index k = active_count_;
     const Scalar* row = scaled_row(r);
-    const auto column = [&](Index i) { return active_column(i); };
-    detail::dot_columns(n_, k, column, row, projection_.data());
+    detail::dot_columns(n_, k, active_columns(), row, projection_.data());
     detail::forward_substitute(factor_, k, projection_);
     for (Index i = 0; i < k; ++i) step_(i) = projection_(i);
     detail::backward_substitute_transposed(factor_, k, step_);
     for (Index j = 0; j < n_; ++j) direction_(j) = row[j];
-    detail::accumulate_columns(n_, k, column, [&](Index i) { return -step_(i); }, direction_.data());
+    detail::accumulate_columns(n_, k, active_columns(), detail::CoefficientSet<Scalar>{step_.data(), 1, kConsecutive, -1},
+                               direction_.data());
     // |direction|² rather than |ĵ_r|² − |l|²: no cancellation when ĵ_r is
     // nearly in the span of the set, where the difference would be noise.
     return detail::dot(direction_.data(), direction_.data(), n_);
@@ -531,6 +542,7 @@ class Solver {
     for (Index i = 0; i < k; ++i) factor_(k, i) = projection_(i);
     factor_(k, k) = std::sqrt(pivot);
     active_[static_cast<std::size_t>(k)] = static_cast<RowIndex>(r);
+    active_slot_[static_cast<std::size_t>(k)] = slot_of_[static_cast<std::size_t>(r)];
     set_in_set(r, true);
     lambda_active_(k) = multiplier;
     ++active_count_;
@@ -550,6 +562,7 @@ class Solver {
     detail::cholesky_remove(factor_, active_count_, position);
     for (Index k = position; k + 1 < active_count_; ++k) {
       active_[static_cast<std::size_t>(k)] = active_[static_cast<std::size_t>(k + 1)];
+      active_slot_[static_cast<std::size_t>(k)] = active_slot_[static_cast<std::size_t>(k + 1)];
       lambda_active_(k) = lambda_active_(k + 1);
     }
     --active_count_;
@@ -559,13 +572,13 @@ class Solver {
   /// z = z_free + Ĵ_AᵀΛ_A, ẍ = L⁻ᵀz; then every row's slack.
   void solve_working_set() {
     const Index k = active_count_;
-    const auto column = [&](Index i) { return active_column(i); };
-    detail::dot_columns(n_, k, column, z_free_.data(), lambda_active_.data());
+    detail::dot_columns(n_, k, active_columns(), z_free_.data(), lambda_active_.data());
     for (Index i = 0; i < k; ++i) lambda_active_(i) = rhs(active_[static_cast<std::size_t>(i)]) - lambda_active_(i);
     detail::forward_substitute(factor_, k, lambda_active_);
     detail::backward_substitute_transposed(factor_, k, lambda_active_);
     for (Index j = 0; j < n_; ++j) acceleration_(j) = z_free_(j);
-    detail::accumulate_columns(n_, k, column, [&](Index i) { return lambda_active_(i); }, acceleration_.data());
+    detail::accumulate_columns(n_, k, active_columns(),
+                               detail::CoefficientSet<Scalar>{lambda_active_.data(), 1, kConsecutive, 1}, acceleration_.data());
     unscale(acceleration_);
     update_slacks();
     steps_since_solve_ = 0;
@@ -822,52 +835,49 @@ class Solver {
     report.active_count = active_count_;
     Residuals<Scalar>& res = report.residuals;
 
-    // Rows: feasibility and scales (λ = 0 first; the set's λ below).
+    // Rows: feasibility and scales (λ = 0 first; the set's λ below). The
+    // maxima accumulate in `res` itself: fewer registers to save (stack).
     const Scalar acceleration_norm = detail::max_of(norm_of(acceleration_), free_acceleration_norm_);
-    Scalar row_scale = 0;
-    Scalar equality = 0;
-    Scalar min_slack = kInfinity;
+    res.min_slack = kInfinity;
     for (Index r = 0; r < num_eq_; ++r) {
       lambda_(r) = 0;
-      row_scale = detail::max_of(row_scale, detail::max_of(std::fabs(p.d_eq(r)), row_norm_(r) * acceleration_norm));
-      equality = detail::max_of(equality, std::fabs(slack_(r)));
+      res.row_scale =
+          detail::max_of(res.row_scale, detail::max_of(std::fabs(p.d_eq(r)), row_norm_(r) * acceleration_norm));
+      res.equality = detail::max_of(res.equality, std::fabs(slack_(r)));
     }
     for (Index r = num_eq_; r < num_rows_; ++r) {
       lambda_(r) = 0;
-      row_scale = detail::max_of(row_scale,
-                                 detail::max_of(std::fabs(p.d_ineq(r - num_eq_)), row_norm_(r) * acceleration_norm));
-      min_slack = detail::min_of(min_slack, slack_(r));
+      res.row_scale = detail::max_of(res.row_scale, detail::max_of(std::fabs(p.d_ineq(r - num_eq_)),
+                                                                   row_norm_(r) * acceleration_norm));
+      res.min_slack = detail::min_of(res.min_slack, slack_(r));
     }
 
     // The set: Λ, its rows' residuals, and the total force f + J_AᵀΛ_A.
     DofVector& force = direction_;  // scratch
     for (Index j = 0; j < n; ++j) force(j) = p.f(j);
     Scalar probe = 0;  // NaN if ẍ or Λ_A holds a NaN or ±Inf
-    Scalar working_set = 0;
-    Scalar multiplier_scale = 0;
-    Scalar complementarity = 0;
     Index active_inequalities = 0;
-    Scalar min_multiplier = kInfinity;
+    res.min_multiplier = kInfinity;
     for (Index i = 0; i < active_count_; ++i) {
       const Index r = active_[static_cast<std::size_t>(i)];
       const Scalar lambda = lambda_active_(i);
       const Scalar slack = slack_(r);
       lambda_(r) = lambda;
       probe += lambda * Scalar(0);
-      working_set = detail::max_of(working_set, std::fabs(slack));
-      multiplier_scale = detail::max_of(multiplier_scale, std::fabs(lambda));
+      res.working_set = detail::max_of(res.working_set, std::fabs(slack));
+      res.multiplier_scale = detail::max_of(res.multiplier_scale, std::fabs(lambda));
       if (r >= num_eq_) {
         ++active_inequalities;
-        min_multiplier = detail::min_of(min_multiplier, lambda);
-        complementarity = detail::max_of(complementarity, std::fabs(lambda * slack));
+        res.min_multiplier = detail::min_of(res.min_multiplier, lambda);
+        res.complementarity = detail::max_of(res.complementarity, std::fabs(lambda * slack));
       }
       const RowView row = row_view(r);
       for (Index j = 0; j < n; ++j) force(j) += row.at(j) * lambda;
     }
     // A row outside the set has λ = 0: min_multiplier ≤ 0 unless every
     // inequality row is in the set.
-    if (active_inequalities < num_rows_ - num_eq_) min_multiplier = detail::min_of(min_multiplier, Scalar(0));
-    if (num_rows_ == num_eq_) min_slack = min_multiplier = 0;
+    if (active_inequalities < num_rows_ - num_eq_) res.min_multiplier = detail::min_of(res.min_multiplier, Scalar(0));
+    if (num_rows_ == num_eq_) res.min_slack = res.min_multiplier = 0;
 
     // Mẍ, stationarity Mẍ − (f + JᵀΛ) and the objective ½ẍᵀMẍ − fᵀẍ.
     DofVector& inertia = direction_acceleration_;  // scratch
@@ -875,39 +885,29 @@ class Solver {
       for (Index i = 0; i < n; ++i) inertia(i) = mass_diagonal_entries_(i) * acceleration_(i);
     } else {
       // M is symmetric (checked): (Mẍ)_i = column i of M · ẍ.
-      detail::dot_columns(
-          n, n, [&](Index j) { return p.M.data() + j * MaxDof; }, acceleration_.data(), inertia.data());
+      detail::dot_columns(n, n, detail::ColumnSet<Scalar>{p.M.data(), MaxDof, kConsecutive}, acceleration_.data(),
+                          inertia.data());
     }
-    Scalar stationarity = 0;
-    Scalar force_scale = 0;
     Scalar inertia_dot_acceleration = 0;
     Scalar force_dot_acceleration = 0;
     for (Index i = 0; i < n; ++i) {
       const Scalar a = acceleration_(i);
       probe += a * Scalar(0);
-      stationarity = detail::max_of(stationarity, std::fabs(inertia(i) - force(i)));
-      force_scale = detail::max_of(
-          force_scale, detail::max_of(std::fabs(p.f(i)),
-                                      detail::max_of(std::fabs(inertia(i)), std::fabs(force(i) - p.f(i)))));
+      res.stationarity = detail::max_of(res.stationarity, std::fabs(inertia(i) - force(i)));
+      res.force_scale = detail::max_of(
+          res.force_scale, detail::max_of(std::fabs(p.f(i)),
+                                          detail::max_of(std::fabs(inertia(i)), std::fabs(force(i) - p.f(i)))));
       inertia_dot_acceleration += inertia(i) * a;
       force_dot_acceleration += p.f(i) * a;
     }
     objective_ = Scalar(0.5) * inertia_dot_acceleration - force_dot_acceleration;
-    res.stationarity = stationarity;
-    res.equality = equality;
-    res.working_set = working_set;
-    res.min_slack = min_slack;
-    res.min_multiplier = min_multiplier;
-    res.complementarity = complementarity;
-    res.force_scale = force_scale;
-    res.row_scale = row_scale;
-    res.multiplier_scale = multiplier_scale;
 
     // Every residual and scale too: |J_k|² of a finite row can overflow
     // (|J_kj| ~ 1e27 in float), and an infinite row scale would pass any check.
-    probe += stationarity * Scalar(0) + equality * Scalar(0) + working_set * Scalar(0) + min_slack * Scalar(0) +
-             min_multiplier * Scalar(0) + complementarity * Scalar(0) + force_scale * Scalar(0) +
-             row_scale * Scalar(0) + multiplier_scale * Scalar(0) + objective_ * Scalar(0);
+    probe += res.stationarity * Scalar(0) + res.equality * Scalar(0) + res.working_set * Scalar(0) +
+             res.min_slack * Scalar(0) + res.min_multiplier * Scalar(0) + res.complementarity * Scalar(0) +
+             res.force_scale * Scalar(0) + res.row_scale * Scalar(0) + res.multiplier_scale * Scalar(0) +
+             objective_ * Scalar(0);
     if (probe != Scalar(0)) {
       clear_outputs();  // overflow from a nearly dependent set or huge rows: never hand out Inf/NaN
       report.residuals = Residuals<Scalar>{};
@@ -960,11 +960,12 @@ class Solver {
   ActiveVector projection_ = ActiveVector::Zero();
   ActiveVector step_ = ActiveVector::Zero();
   std::array<RowIndex, kMaxActive> active_{};  ///< row indices of the working set, in factor order
+  std::array<std::uint16_t, kMaxActive> active_slot_{};  ///< their slots in scaled_rows_ (kernel column index)
   Index active_count_ = 0;
   Index steps_since_solve_ = 0;  ///< steps since ẍ, Λ_A and the slacks came from the factor (or the free motion)
   RowStates row_state_{};  ///< kInSet, kScaled bits per row
   std::array<SlotIndex, (kMaxRows > 0 ? kMaxRows : 1)> slot_of_{};  ///< row r's slot while kScaled
-  std::array<DofIndex, MaxDof> sweep_column_{};  ///< sweep_rows: the columns where v ≠ 0
+  std::array<std::uint16_t, MaxDof> sweep_column_{};  ///< sweep_rows: the columns where v ≠ 0
 };
 
 }  // namespace tact

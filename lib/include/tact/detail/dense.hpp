@@ -5,7 +5,9 @@
 /// bounds, and the loops stay readable and allocation-free.
 #pragma once
 
+#include <array>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <type_traits>
 
@@ -45,7 +47,39 @@ inline void probe_finite(const Block& block, Scalar& probe) {
 // column_c·y (dot products). Both take four columns per pass, so each
 // element of `out` or `y` is loaded once per four multiply-adds; on a
 // Cortex-M4F that is about 2.5 instructions per multiply-add instead of 4–7.
-// `column(c)` returns a pointer to column c's first used element.
+// The columns and coefficients are described by data (ColumnSet,
+// CoefficientSet), not by callbacks, so each kernel exists once per Scalar
+// and is kept out of line: one copy in flash for every call site.
+
+/// 0, 1, …, N − 1: the index list of consecutive columns or coefficients.
+template <int N>
+struct Consecutive {
+  static constexpr std::array<std::uint16_t, N> make() {
+    std::array<std::uint16_t, N> values{};
+    for (int i = 0; i < N; ++i) values[static_cast<std::size_t>(i)] = static_cast<std::uint16_t>(i);
+    return values;
+  }
+  static constexpr std::array<std::uint16_t, N> index = make();
+};
+
+/// Columns of column-major storage: column c starts at base + index[c]·stride.
+template <typename Scalar>
+struct ColumnSet {
+  const Scalar* base;
+  Index stride;
+  const std::uint16_t* index;
+  const Scalar* operator()(Index c) const { return base + index[c] * stride; }
+};
+
+/// Coefficients x_c = scale·base[index[c]·stride].
+template <typename Scalar>
+struct CoefficientSet {
+  const Scalar* base;
+  Index stride;
+  const std::uint16_t* index;
+  Scalar scale;
+  Scalar operator()(Index c) const { return scale * base[index[c] * stride]; }
+};
 
 /// x·y over `rows` contiguous elements, two partial sums.
 template <typename Scalar>
@@ -61,8 +95,12 @@ inline Scalar dot(const Scalar* x, const Scalar* y, Index rows) {
 }
 
 /// out[0..rows) += Σ_{c < count} x(c)·column(c)[0..rows).
-template <typename Scalar, typename Column, typename Coefficient>
-inline void accumulate_columns(Index rows, Index count, Column column, Coefficient x, Scalar* out) {
+template <typename Scalar>
+TACT_NOINLINE void accumulate_columns(Index rows, Index count, const ColumnSet<Scalar>& columns,
+                                      const CoefficientSet<Scalar>& coefficients, Scalar* out) {
+  // Local copies: stores to `out` cannot alias them, so their fields stay in registers.
+  const ColumnSet<Scalar> column = columns;
+  const CoefficientSet<Scalar> x = coefficients;
   Index c = 0;
   for (; c + 4 <= count; c += 4) {
     const Scalar* a0 = column(c);
@@ -87,8 +125,10 @@ inline void accumulate_columns(Index rows, Index count, Column column, Coefficie
 }
 
 /// out[c] = column(c)[0..rows) · y[0..rows) for c < count.
-template <typename Scalar, typename Column>
-inline void dot_columns(Index rows, Index count, Column column, const Scalar* y, Scalar* out) {
+template <typename Scalar>
+TACT_NOINLINE void dot_columns(Index rows, Index count, const ColumnSet<Scalar>& columns, const Scalar* y,
+                               Scalar* out) {
+  const ColumnSet<Scalar> column = columns;  // a local copy, as in accumulate_columns
   Index c = 0;
   for (; c + 4 <= count; c += 4) {
     const Scalar* a0 = column(c);
@@ -111,22 +151,23 @@ inline void dot_columns(Index rows, Index count, Column column, const Scalar* y,
   for (; c < count; ++c) out[c] = dot(column(c), y, rows);
 }
 
-/// In-place Cholesky A = L Lᵀ of the leading n×n block (lower triangle read
-/// and written; the strict upper triangle is left as it was and never read).
+/// In-place Cholesky A = L Lᵀ of the leading n×n block of column-major
+/// storage `a` (leading dimension ld; lower triangle read and written, the
+/// strict upper triangle left as it was and never read).
 /// Left-looking: column c is updated by all columns before it (four per
 /// pass), then scaled by its pivot.
 /// @return false when a pivot is not positive relative to the diagonal,
 ///         i.e. A is not (numerically) positive definite.
-template <typename Matrix, typename Scalar>
-bool cholesky_in_place(Matrix& A, Index n, Scalar relative_pivot_tolerance) {
-  Scalar* a = A.data();
-  const Index ld = static_cast<Index>(A.outerStride());
+/// `consecutive` holds 0, 1, …, n − 1.
+template <typename Scalar>
+TACT_NOINLINE bool cholesky_in_place(Scalar* a, Index ld, Index n, Scalar relative_pivot_tolerance,
+                                     const std::uint16_t* consecutive) {
   for (Index c = 0; c < n; ++c) {
     Scalar* column = a + c * ld + c;  // A(c.., c)
     const Scalar diagonal = column[0];
     // A(c.., c) −= Σ_{k<c} L(c.., k)·L(c, k)
-    accumulate_columns(
-        n - c, c, [&](Index k) { return a + k * ld + c; }, [&](Index k) { return -a[k * ld + c]; }, column);
+    accumulate_columns(n - c, c, ColumnSet<Scalar>{a + c, ld, consecutive},
+                       CoefficientSet<Scalar>{a + c, ld, consecutive, -1}, column);
     const Scalar pivot = column[0];
     if (!(pivot > relative_pivot_tolerance * diagonal)) return false;  // also catches NaN
     const Scalar root = std::sqrt(pivot);
@@ -136,16 +177,17 @@ bool cholesky_in_place(Matrix& A, Index n, Scalar relative_pivot_tolerance) {
   }
   return true;
 }
+template <typename Matrix, typename Scalar>
+bool cholesky_in_place(Matrix& A, Index n, Scalar relative_pivot_tolerance) {
+  return cholesky_in_place(A.data(), static_cast<Index>(A.outerStride()), n, relative_pivot_tolerance,
+                           Consecutive<Matrix::ColsAtCompileTime>::index.data());
+}
 
 /// Solves L y = b in place (b becomes y); L lower triangular n×n, b
 /// contiguous. Column-oriented: each 4×4 diagonal block is solved, then its
 /// four columns update the rest of b in one pass.
-template <typename Matrix, typename Vector>
-void forward_substitute(const Matrix& L, Index n, Vector&& b_vector) {
-  using Scalar = typename std::decay_t<Matrix>::Scalar;
-  const Scalar* l = L.data();
-  const Index ld = static_cast<Index>(L.outerStride());
-  Scalar* b = &b_vector(0);
+template <typename Scalar>
+TACT_NOINLINE void forward_substitute(const Scalar* l, Index ld, Index n, Scalar* b) {
   const auto at = [&](Index row, Index column) { return l[column * ld + row]; };
   Index k = 0;
   for (; k + 4 <= n; k += 4) {
@@ -175,12 +217,8 @@ void forward_substitute(const Matrix& L, Index n, Vector&& b_vector) {
 /// contiguous. Dot-product form on L's contiguous columns: each block of
 /// four unknowns takes the solved part below it in one pass, then its own
 /// 4×4 triangle.
-template <typename Matrix, typename Vector>
-void backward_substitute_transposed(const Matrix& L, Index n, Vector&& b_vector) {
-  using Scalar = typename std::decay_t<Matrix>::Scalar;
-  const Scalar* l = L.data();
-  const Index ld = static_cast<Index>(L.outerStride());
-  Scalar* b = &b_vector(0);
+template <typename Scalar>
+TACT_NOINLINE void backward_substitute_transposed(const Scalar* l, Index ld, Index n, Scalar* b) {
   const auto at = [&](Index row, Index column) { return l[column * ld + row]; };
   Index end = n;  // b[end..n) are solved
   for (; end >= 4; end -= 4) {
@@ -211,6 +249,16 @@ void backward_substitute_transposed(const Matrix& L, Index n, Vector&& b_vector)
     const Scalar value = b[i] - dot(l + i * ld + i + 1, b + i + 1, n - i - 1);
     b[i] = value / at(i, i);
   }
+}
+
+/// The same solves on an Eigen matrix L and vector b (b's leading n entries).
+template <typename Matrix, typename Vector>
+void forward_substitute(const Matrix& L, Index n, Vector&& b) {
+  forward_substitute(L.data(), static_cast<Index>(L.outerStride()), n, &b(0));
+}
+template <typename Matrix, typename Vector>
+void backward_substitute_transposed(const Matrix& L, Index n, Vector&& b) {
+  backward_substitute_transposed(L.data(), static_cast<Index>(L.outerStride()), n, &b(0));
 }
 
 /// Given L with W = L Lᵀ (k×k), makes L the factor of W with row and column
