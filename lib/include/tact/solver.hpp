@@ -144,10 +144,11 @@ class Solver {
   /// is never factored.
   Report<Scalar> solve(const ProblemType& problem, Strategy strategy, Memory* memory = nullptr) {
     Report<Scalar> report;
-    // Three calls in a row, not nested: the deepest stack of a solve is M's
-    // factorization, so it starts from this frame.
+    // Calls in a row, not nested: M's factorization has the deepest stack
+    // of a solve, so it starts from this frame.
     report.status = check_data(problem);
-    if (report.status == Status::Solved) report.status = factor_mass(problem.M, problem.n);
+    if (report.status == Status::Solved) report.status = check_mass(problem.M, problem.n);
+    if (report.status == Status::Solved && !mass_valid_) report.status = factor_dense_mass(problem.n);
     if (report.status == Status::Solved) report.status = prepare_rows(problem);
     if (report.status != Status::Solved) {
       n_ = num_eq_ = num_rows_ = 0;
@@ -158,9 +159,9 @@ class Solver {
     switch (strategy) {
       case Strategy::Platt:
       case Strategy::PlattImproved: {
-        Memory single_step;
-        report.status = solve_platt(problem, memory ? *memory : single_step, strategy == Strategy::PlattImproved,
-                                    report.iterations);
+        const bool improved = strategy == Strategy::PlattImproved;
+        report.status = memory ? solve_platt(problem, *memory, improved, report.iterations)
+                               : solve_platt_once(improved, report.iterations);
         break;
       }
       case Strategy::Right: report.status = solve_right(report.iterations); break;
@@ -219,7 +220,7 @@ class Solver {
     return probe == Scalar(0);
   }
 
-  // A solve's set-up: check_data, factor_mass, then prepare_rows. Rows are
+  // A solve's set-up: check_data, check_mass (and factor_dense_mass), then prepare_rows. Rows are
   // scaled into the mass space lazily (scaled_row), when they first enter a
   // working set: most rows of a large problem never do. Nothing here touches
   // storage beyond the sizes in use, so a wide Solver costs no more than a
@@ -314,9 +315,11 @@ class Solver {
     return all_finite(problem_->J_ineq.row(r - num_eq_).head(n_));
   }
 
-  /// Factors M = L Lᵀ unless it equals the last factored M. Diagonal M keeps
-  /// only 1/√m_ii. @return Solved, InvalidInput (NaN/Inf) or InvalidMass.
-  Status factor_mass(const MassMatrix& M, Index n) {
+  /// Checks M unless it equals the last factored M, and keeps it for change
+  /// detection. A diagonal M is "factored" here (1/√m_ii); a dense M is
+  /// copied into mass_factor_ and left for factor_dense_mass (mass_valid_
+  /// stays false). @return Solved, InvalidInput (NaN/Inf) or InvalidMass.
+  Status check_mass(const MassMatrix& M, Index n) {
     if (mass_valid_ && n == mass_n_ && same_mass(M, n)) return Status::Solved;
     mass_valid_ = false;
     mass_n_ = n;
@@ -365,13 +368,13 @@ class Solver {
         Scalar* factor_column = mass_factor_.data() + j * MaxDof;
         for (Index i = j; i < n; ++i) factor_column[i] = column[i];
       }
-      return factor_dense_mass(n);  // a tail call: this frame is gone during the factorization
+      return Status::Solved;
     }
     mass_valid_ = true;
     return Status::Solved;
   }
 
-  /// L of the dense M copied into mass_factor_'s lower triangle.
+  /// L of the dense M that check_mass copied into mass_factor_'s lower triangle.
   TACT_NOINLINE Status factor_dense_mass(Index n) {
     ++mass_factorizations_;
     if (!detail::cholesky_in_place(mass_factor_, n, 16 * std::numeric_limits<Scalar>::epsilon()))
@@ -635,6 +638,20 @@ class Solver {
       for (Index r = num_eq_; r < num_rows_; ++r)
         if (!in_set(r) && slack_(r) < -slack_tolerance(r, norm)) carried.insert(id_of(r));
     }
+    return independent ? Status::Solved : Status::Singular;
+  }
+
+  /// solve_platt from an empty history, with nothing carried on: F+ is every
+  /// row (Algorithm 1) or every row the equality-only acceleration violates
+  /// (Algorithm 2), so no memory is needed (no Memory on the stack either).
+  Status solve_platt_once(bool improved, Index& iterations) {
+    bool independent = add_equalities();
+    if (improved) solve_working_set();
+    const Scalar norm = norm_of(acceleration_);
+    for (Index r = num_eq_; r < num_rows_; ++r)
+      if (!improved || slack_(r) < -slack_tolerance(r, norm)) independent = try_append(r) && independent;
+    solve_working_set();
+    iterations = 1;
     return independent ? Status::Solved : Status::Singular;
   }
 
