@@ -275,8 +275,8 @@ class Solver {
     // ‖J_r‖² by column sweeps; it is finite only if the row is (or NaN/Inf
     // shows), so only a non-finite one is looked at entry by entry.
     Scalar* norm = row_norm_.data();
-    sum_squares(p.J_eq.data(), ProblemType::kEqStorage, num_eq_, norm);
-    sum_squares(p.J_ineq.data(), ProblemType::kIneqStorage, num_ineq, norm + num_eq_);
+    detail::sum_squares(p.J_eq.data(), ProblemType::kEqStorage, num_eq_, n, norm);
+    detail::sum_squares(p.J_ineq.data(), ProblemType::kIneqStorage, num_ineq, n, norm + num_eq_);
     // slack_tolerance(r, a) = base_r + fraction·‖J_r‖·a, with the scale
     // |d_r| + ‖J_r‖·(a + ‖M⁻¹f‖): rounding in J_r ẍ − d_r is of that order.
     const Scalar fraction = tolerance_fraction_ = settings.kkt_tolerance * Scalar(0.1);
@@ -290,24 +290,6 @@ class Solver {
       row_state_[static_cast<std::size_t>(r)] = 0;
     }
     return Status::Solved;
-  }
-
-  /// out[r] = Σ_j A(r, j)² for column-major A (leading dimension ld), four
-  /// columns per pass.
-  void sum_squares(const Scalar* A, Index ld, Index rows, Scalar* out) const {
-    for (Index r = 0; r < rows; ++r) out[r] = A[r] * A[r];
-    Index j = 1;
-    for (; j + 4 <= n_; j += 4) {
-      const Scalar* a0 = A + j * ld;
-      const Scalar* a1 = a0 + ld;
-      const Scalar* a2 = a1 + ld;
-      const Scalar* a3 = a2 + ld;
-      for (Index r = 0; r < rows; ++r) out[r] += a0[r] * a0[r] + a1[r] * a1[r] + a2[r] * a2[r] + a3[r] * a3[r];
-    }
-    for (; j < n_; ++j) {
-      const Scalar* a = A + j * ld;
-      for (Index r = 0; r < rows; ++r) out[r] += a[r] * a[r];
-    }
   }
 
   bool row_finite(Index r) const {

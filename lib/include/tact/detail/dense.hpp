@@ -94,14 +94,41 @@ inline Scalar dot(const Scalar* x, const Scalar* y, Index rows) {
   return s0 + s1;
 }
 
+/// The first 8·⌊count/8⌋ columns of accumulate_columns, eight per pass:
+/// `out` is loaded and stored once per eight multiply-adds (the slack sweep
+/// over a wide J). Apart, so that narrow calls do not pay for its registers.
+/// @return the columns done.
+template <typename Scalar>
+TACT_NOINLINE Index accumulate_columns_by_eight(Index rows, Index count, const ColumnSet<Scalar>& columns,
+                                                const CoefficientSet<Scalar>& coefficients, Scalar* out) {
+  const ColumnSet<Scalar> column = columns;  // local copies, as in accumulate_columns
+  const CoefficientSet<Scalar> x = coefficients;
+  Index c = 0;
+  for (; c + 8 <= count; c += 8) {
+    const Scalar* a0 = column(c);
+    const Scalar* a1 = column(c + 1);
+    const Scalar* a2 = column(c + 2);
+    const Scalar* a3 = column(c + 3);
+    const Scalar* a4 = column(c + 4);
+    const Scalar* a5 = column(c + 5);
+    const Scalar* a6 = column(c + 6);
+    const Scalar* a7 = column(c + 7);
+    const Scalar x0 = x(c), x1 = x(c + 1), x2 = x(c + 2), x3 = x(c + 3);
+    const Scalar x4 = x(c + 4), x5 = x(c + 5), x6 = x(c + 6), x7 = x(c + 7);
+    for (Index i = 0; i < rows; ++i)
+      out[i] += a0[i] * x0 + a1[i] * x1 + a2[i] * x2 + a3[i] * x3 + a4[i] * x4 + a5[i] * x5 + a6[i] * x6 + a7[i] * x7;
+  }
+  return c;
+}
+
 /// out[0..rows) += Σ_{c < count} x(c)·column(c)[0..rows).
 template <typename Scalar>
 TACT_NOINLINE void accumulate_columns(Index rows, Index count, const ColumnSet<Scalar>& columns,
                                       const CoefficientSet<Scalar>& coefficients, Scalar* out) {
+  Index c = count >= 8 ? accumulate_columns_by_eight(rows, count, columns, coefficients, out) : 0;
   // Local copies: stores to `out` cannot alias them, so their fields stay in registers.
   const ColumnSet<Scalar> column = columns;
   const CoefficientSet<Scalar> x = coefficients;
-  Index c = 0;
   for (; c + 4 <= count; c += 4) {
     const Scalar* a0 = column(c);
     const Scalar* a1 = column(c + 1);
@@ -149,6 +176,25 @@ TACT_NOINLINE void dot_columns(Index rows, Index count, const ColumnSet<Scalar>&
     out[c + 3] = s3;
   }
   for (; c < count; ++c) out[c] = dot(column(c), y, rows);
+}
+
+/// out[r] = Σ_{j < columns} A(r, j)² for r < rows, A column-major with
+/// leading dimension ld (row norms of J), four columns per pass; columns ≥ 1.
+template <typename Scalar>
+TACT_NOINLINE void sum_squares(const Scalar* A, Index ld, Index rows, Index columns, Scalar* out) {
+  for (Index r = 0; r < rows; ++r) out[r] = A[r] * A[r];
+  Index j = 1;
+  for (; j + 4 <= columns; j += 4) {
+    const Scalar* a0 = A + j * ld;
+    const Scalar* a1 = a0 + ld;
+    const Scalar* a2 = a1 + ld;
+    const Scalar* a3 = a2 + ld;
+    for (Index r = 0; r < rows; ++r) out[r] += a0[r] * a0[r] + a1[r] * a1[r] + a2[r] * a2[r] + a3[r] * a3[r];
+  }
+  for (; j < columns; ++j) {
+    const Scalar* a = A + j * ld;
+    for (Index r = 0; r < rows; ++r) out[r] += a[r] * a[r];
+  }
 }
 
 /// In-place Cholesky A = L Lᵀ of the leading n×n block of column-major
