@@ -71,6 +71,20 @@ TEST(BadInput, MassNotSymmetricPositiveDefiniteIsInvalidMass) {
   EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::InvalidMass);
 }
 
+TEST(BadInput, NanInTheRowsWinsOverABadMass) {
+  // Both wrong: the data error is reported (InvalidInput), and M, which
+  // cannot be trusted to matter, is not factored.
+  Problem p = floor_problem();
+  p.M(0, 1) = p.M(1, 0) = 3.0f;  // indefinite
+  p.J_ineq(0, 2) = std::numeric_limits<float>::quiet_NaN();
+  const auto factorizations = solver.mass_factorizations();
+  for (const auto strategy : tact::kAllStrategies) {
+    EXPECT_EQ(tact::test::solve_no_heap(solver, p, strategy).status, tact::Status::InvalidInput);
+    expect_finite_outputs(solver, p);
+  }
+  EXPECT_EQ(solver.mass_factorizations(), factorizations);
+}
+
 TEST(BadInput, SizesBeyondTheBoundsAreRejected) {
   Problem p;
   EXPECT_FALSE(p.resize(4, 0, 0));  // MaxDof = 3

@@ -52,22 +52,31 @@ struct Problem {
   IneqVector d_ineq = IneqVector::Zero();
   std::array<RowId, kIneqStorage> ineq_id{};  ///< default: the row's index
 
-  /// Sets the sizes in use and zeroes the data (ids become 0, 1, 2, ...).
+  /// Sets the sizes in use and zeroes the data in use (ids become 0, 1, 2,
+  /// ...). Storage beyond the sizes is left as it is: nothing reads it, and
+  /// the cost then follows the sizes, not the bounds (a stepper calls this
+  /// every step).
   /// @return false (and all sizes 0) when n is not in [1, MaxDof] or a row
   ///         count is negative or beyond its bound.
   [[nodiscard]] bool resize(Index dofs, Index equalities, Index inequalities) {
-    M.setZero();
-    f.setZero();
-    J_eq.setZero();
-    d_eq.setZero();
-    J_ineq.setZero();
-    d_ineq.setZero();
-    for (Index k = 0; k < MaxIneq; ++k) ineq_id[static_cast<std::size_t>(k)] = static_cast<RowId>(k);
     const bool fits = dofs >= 1 && dofs <= MaxDof && equalities >= 0 && equalities <= MaxEq &&
                       inequalities >= 0 && inequalities <= MaxIneq;
     n = fits ? dofs : 0;
     num_eq = fits ? equalities : 0;
     num_ineq = fits ? inequalities : 0;
+    // Plain loops: GCC 12 misreads Eigen's dynamic-length blocks of tiny
+    // fixed storage (-Warray-bounds).
+    for (Index j = 0; j < n; ++j) {
+      f(j) = 0;
+      for (Index i = 0; i < n; ++i) M(i, j) = 0;
+      for (Index k = 0; k < num_eq; ++k) J_eq(k, j) = 0;
+      for (Index k = 0; k < num_ineq; ++k) J_ineq(k, j) = 0;
+    }
+    for (Index k = 0; k < num_eq; ++k) d_eq(k) = 0;
+    for (Index k = 0; k < num_ineq; ++k) {
+      d_ineq(k) = 0;
+      ineq_id[static_cast<std::size_t>(k)] = static_cast<RowId>(k);
+    }
     return fits;
   }
 

@@ -149,7 +149,7 @@ class Solver {
     report.status = check_data(problem);
     if (report.status == Status::Solved) report.status = check_mass(problem.M, problem.n);
     if (report.status == Status::Solved && !mass_valid_) report.status = factor_dense_mass(problem.n);
-    if (report.status == Status::Solved) report.status = prepare_rows(problem);
+    if (report.status == Status::Solved) prepare_rows(problem);
     if (report.status != Status::Solved) {
       n_ = num_eq_ = num_rows_ = 0;
       clear_outputs();
@@ -226,7 +226,8 @@ class Solver {
   // storage beyond the sizes in use, so a wide Solver costs no more than a
   // tight one.
 
-  /// Checks sizes and that f and d are finite; starts an empty working set.
+  /// Checks sizes and that f, d and J are finite (‖J_r‖² is kept for
+  /// prepare_rows); starts an empty working set.
   Status check_data(const ProblemType& p) {
     n_ = 0;
     num_eq_ = 0;
@@ -246,14 +247,22 @@ class Solver {
     n_ = n;
     num_eq_ = p.num_eq;
     num_rows_ = p.num_eq + num_ineq;
+    // ‖J_r‖² by column sweeps; it is finite only if the row is (or NaN/Inf
+    // shows), so only a non-finite one is looked at entry by entry.
+    Scalar* norm2 = row_norm_.data();
+    detail::sum_squares(p.J_eq.data(), ProblemType::kEqStorage, num_eq_, n, norm2);
+    detail::sum_squares(p.J_ineq.data(), ProblemType::kIneqStorage, num_ineq, n, norm2 + num_eq_);
+    for (Index r = 0; r < num_rows_; ++r) probe += norm2[r] * Scalar(0);
+    if (probe != Scalar(0))
+      for (Index r = 0; r < num_rows_; ++r)
+        if (!detail::is_finite(norm2[r]) && !row_finite(r)) return Status::InvalidInput;
     return Status::Solved;
   }
 
-  /// The free motion ẍ = M⁻¹f (and z_free = L⁻¹f), each row's norm and slack
-  /// tolerance. @return Solved, or InvalidInput for a row with NaN or ±Inf.
-  Status prepare_rows(const ProblemType& p) {
+  /// The free motion ẍ = M⁻¹f (and z_free = L⁻¹f), each row's norm (from
+  /// check_data's ‖J_r‖²) and slack tolerance.
+  void prepare_rows(const ProblemType& p) {
     const Index n = n_;
-    const Index num_ineq = num_rows_ - num_eq_;
     if (mass_diagonal_) {
       Scalar norm2 = 0;
       for (Index j = 0; j < n; ++j) {
@@ -272,24 +281,18 @@ class Solver {
       free_acceleration_norm_ = norm_of(acceleration_);
     }
 
-    // ‖J_r‖² by column sweeps; it is finite only if the row is (or NaN/Inf
-    // shows), so only a non-finite one is looked at entry by entry.
-    Scalar* norm = row_norm_.data();
-    detail::sum_squares(p.J_eq.data(), ProblemType::kEqStorage, num_eq_, n, norm);
-    detail::sum_squares(p.J_ineq.data(), ProblemType::kIneqStorage, num_ineq, n, norm + num_eq_);
     // slack_tolerance(r, a) = base_r + fraction·‖J_r‖·a, with the scale
     // |d_r| + ‖J_r‖·(a + ‖M⁻¹f‖): rounding in J_r ẍ − d_r is of that order.
     const Scalar fraction = tolerance_fraction_ = settings.kkt_tolerance * Scalar(0.1);
     const Scalar* d_eq = p.d_eq.data();
     const Scalar* d_ineq = p.d_ineq.data();
+    Scalar* norm = row_norm_.data();
     for (Index r = 0; r < num_rows_; ++r) {
-      if (!detail::is_finite(norm[r]) && !row_finite(r)) return Status::InvalidInput;
       const Scalar row_norm = norm[r] = std::sqrt(norm[r]);
       const Scalar d = r < num_eq_ ? d_eq[r] : d_ineq[r - num_eq_];
       tolerance_base_(r) = fraction * (std::fabs(d) + row_norm * free_acceleration_norm_) + kTiny;
       row_state_[static_cast<std::size_t>(r)] = 0;
     }
-    return Status::Solved;
   }
 
   bool row_finite(Index r) const {
@@ -626,6 +629,8 @@ class Solver {
   /// solve_platt from an empty history, with nothing carried on: F+ is every
   /// row (Algorithm 1) or every row the equality-only acceleration violates
   /// (Algorithm 2), so no memory is needed (no Memory on the stack either).
+  /// Rows are taken one by one; keyed by RowId, the carried F+ of
+  /// solve_platt would also take a violated row's twins (repeated ids).
   Status solve_platt_once(bool improved, Index& iterations) {
     bool independent = add_equalities();
     if (improved) solve_working_set();
