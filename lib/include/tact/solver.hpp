@@ -559,17 +559,28 @@ class Solver {
   /// Range-space solve on the working set: W_A Λ_A = d_A − Ĵ_A z_free,
   /// z = z_free + Ĵ_AᵀΛ_A, ẍ = L⁻ᵀz; then every row's slack.
   void solve_working_set() {
+    solve_multipliers();
+    apply_multipliers();
+  }
+
+  /// ẍ = L⁻ᵀ(z_free + Ĵ_AᵀΛ_A) and every row's slack, from the current Λ_A.
+  void apply_multipliers() {
     const Index k = active_count_;
-    detail::dot_columns(n_, k, active_columns(), z_free_.data(), lambda_active_.data());
-    for (Index i = 0; i < k; ++i) lambda_active_(i) = rhs(active_[static_cast<std::size_t>(i)]) - lambda_active_(i);
-    detail::forward_substitute(factor_, k, lambda_active_);
-    detail::backward_substitute_transposed(factor_, k, lambda_active_);
     for (Index j = 0; j < n_; ++j) acceleration_(j) = z_free_(j);
     detail::accumulate_columns(n_, k, active_columns(),
                                detail::CoefficientSet<Scalar>{lambda_active_.data(), 1, kConsecutive, 1}, acceleration_.data());
     unscale(acceleration_);
     update_slacks();
     steps_since_solve_ = 0;
+  }
+
+  /// Λ_A of the working set alone: W_A Λ_A = d_A − Ĵ_A z_free.
+  void solve_multipliers() {
+    const Index k = active_count_;
+    detail::dot_columns(n_, k, active_columns(), z_free_.data(), lambda_active_.data());
+    for (Index i = 0; i < k; ++i) lambda_active_(i) = rhs(active_[static_cast<std::size_t>(i)]) - lambda_active_(i);
+    detail::forward_substitute(factor_, k, lambda_active_);
+    detail::backward_substitute_transposed(factor_, k, lambda_active_);
   }
 
   /// Moves ẍ, the slacks and Λ_A by t along the direction of the last
@@ -752,18 +763,20 @@ class Solver {
       const Index r = row_of(warm.ids[static_cast<std::size_t>(k)]);
       if (r >= 0 && !in_set(r)) try_append(r);
     }
-    solve_working_set();
+    // The releases need Λ_A only; ẍ and the slacks follow once, at the end.
+    solve_multipliers();
     for (;;) {
       Index most_negative = -1;
       for (Index i = 0; i < active_count_; ++i) {
         if (active_[static_cast<std::size_t>(i)] < num_eq_ || !(lambda_active_(i) < Scalar(0))) continue;
         if (most_negative < 0 || lambda_active_(i) < lambda_active_(most_negative)) most_negative = i;
       }
-      if (most_negative < 0) return;
+      if (most_negative < 0) break;
       ++iterations;
       remove_active(most_negative);
-      solve_working_set();
+      solve_multipliers();
     }
+    apply_multipliers();
   }
 
   /// Problem row of the inequality with id `id`, or -1 if it is not in the problem.
