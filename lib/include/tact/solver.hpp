@@ -220,11 +220,11 @@ class Solver {
     return probe == Scalar(0);
   }
 
-  // A solve's set-up: check_data, check_mass (and factor_dense_mass), then prepare_rows. Rows are
-  // scaled into the mass space lazily (scaled_row), when they first enter a
-  // working set: most rows of a large problem never do. Nothing here touches
-  // storage beyond the sizes in use, so a wide Solver costs no more than a
-  // tight one.
+  // A solve's set-up: check_data, check_mass (and factor_dense_mass for a
+  // dense M that changed), then prepare_rows. Rows are scaled into the mass
+  // space lazily (scaled_row), when they first enter a working set: most rows
+  // of a large problem never do. Nothing here touches storage beyond the
+  // sizes in use, so a wide Solver costs no more than a tight one.
 
   /// Checks sizes and that f, d and J are finite (‖J_r‖² is kept for
   /// prepare_rows); starts an empty working set.
@@ -240,9 +240,9 @@ class Solver {
     const Index n = p.n;
     const Index num_ineq = p.num_ineq;
     Scalar probe = 0;  // NaN if any entry is NaN or ±Inf
-    for (Index j = 0; j < n; ++j) probe += p.f(j) * Scalar(0);
-    for (Index r = 0; r < p.num_eq; ++r) probe += p.d_eq(r) * Scalar(0);
-    for (Index r = 0; r < num_ineq; ++r) probe += p.d_ineq(r) * Scalar(0);
+    detail::probe_finite(p.f.head(n), probe);
+    detail::probe_finite(p.d_eq.head(p.num_eq), probe);
+    detail::probe_finite(p.d_ineq.head(num_ineq), probe);
     if (probe != Scalar(0)) return Status::InvalidInput;
     n_ = n;
     num_eq_ = p.num_eq;
@@ -488,7 +488,7 @@ class Solver {
   /// Slack J_r ẍ − d_r of every row at the current ẍ.
   void update_slacks() { sweep_rows(acceleration_, Scalar(1), false); }
 
-  /// Tolerance on a slack of row r when ‖ẍ‖ = acceleration_norm (see prepare).
+  /// Tolerance on a slack of row r when ‖ẍ‖ = acceleration_norm (see prepare_rows).
   Scalar slack_tolerance(Index r, Scalar acceleration_norm) const {
     return tolerance_base_(r) + tolerance_fraction_ * row_norm_(r) * acceleration_norm;
   }
@@ -613,12 +613,10 @@ class Solver {
     auto id_of = [&](Index r) { return p.ineq_id[static_cast<std::size_t>(r - num_eq_)]; };
     bool independent = add_equalities();
     if (!carried.initialized) {
-      // Algorithm 1 starts from every active row; Algorithm 2 from the rows
-      // whose unconstrained (equality-only) acceleration violates them.
       if (improved) solve_working_set();
       const Scalar norm = norm_of(acceleration_);
       for (Index r = num_eq_; r < num_rows_; ++r)
-        if (!improved || slack_(r) < -slack_tolerance(r, norm)) carried.insert(id_of(r));
+        if (starts_in_platt_set(r, improved, norm)) carried.insert(id_of(r));
       carried.initialized = true;
     }
     for (Index r = num_eq_; r < num_rows_; ++r)
@@ -637,6 +635,12 @@ class Solver {
     return independent ? Status::Solved : Status::Singular;
   }
 
+  /// F+ with no history: Algorithm 1 starts from every active row, Algorithm
+  /// 2 from the rows that the equality-only acceleration (norm ‖ẍ‖) violates.
+  bool starts_in_platt_set(Index r, bool improved, Scalar norm) const {
+    return !improved || slack_(r) < -slack_tolerance(r, norm);
+  }
+
   /// solve_platt from an empty history, with nothing carried on: F+ is every
   /// row (Algorithm 1) or every row the equality-only acceleration violates
   /// (Algorithm 2), so no memory is needed (no Memory on the stack either).
@@ -647,7 +651,7 @@ class Solver {
     if (improved) solve_working_set();
     const Scalar norm = norm_of(acceleration_);
     for (Index r = num_eq_; r < num_rows_; ++r)
-      if (!improved || slack_(r) < -slack_tolerance(r, norm)) independent = try_append(r) && independent;
+      if (starts_in_platt_set(r, improved, norm)) independent = try_append(r) && independent;
     solve_working_set();
     iterations = 1;
     return independent ? Status::Solved : Status::Singular;
