@@ -465,7 +465,7 @@ class Solver {
   /// column sweeps over the contiguous (column-major) storage of J, skipping
   /// the columns where v is zero (a step that moves few bodies, or a sparse
   /// row, touches few columns). This is the hottest loop of a solve.
-  void sweep_rows(const DofVector& v, Scalar scale, bool accumulate) {
+  TACT_NOINLINE void sweep_rows(const DofVector& v, Scalar scale, bool accumulate) {
     if (!accumulate) {
       for (Index r = 0; r < num_eq_; ++r) slack_(r) = -problem_->d_eq(r);
       Scalar* ineq_slack = slack_.data() + num_eq_;
@@ -585,7 +585,7 @@ class Solver {
 
   /// Moves ẍ, the slacks and Λ_A by t along the direction of the last
   /// project_row: Δẍ = L⁻ᵀ direction, Δslack = t·J Δẍ.
-  void take_step(Scalar t) {
+  TACT_NOINLINE void take_step(Scalar t) {
     for (Index j = 0; j < n_; ++j) direction_acceleration_(j) = direction_(j);
     unscale(direction_acceleration_);
     for (Index j = 0; j < n_; ++j) acceleration_(j) += t * direction_acceleration_(j);
@@ -706,15 +706,16 @@ class Solver {
     }
     if (warm && warm->initialized && warm->count > 0) warm_start(*warm, iterations);
     for (;;) {
-      Index p = most_violated_inequality();
-      // Each step adds rounding to ẍ, Λ_A and the slacks; once two or more
-      // have been taken, a final solve from the factor removes that drift (a
-      // single step from a fresh point is as exact as that solve).
-      if (p < 0 && steps_since_solve_ > 1) {
+      const Index p = most_violated_inequality();
+      if (p < 0) {
+        // Each step adds rounding to ẍ, Λ_A and the slacks; once two or more
+        // have been taken, a final solve from the factor removes that drift
+        // (a single step from a fresh point is as exact as that solve), and
+        // the search looks again.
+        if (steps_since_solve_ <= 1) break;
         solve_working_set();
-        p = most_violated_inequality();
+        continue;
       }
-      if (p < 0) break;
       Scalar multiplier_p = 0;
       for (;;) {
         if (iterations == cap) return Status::IterationLimit;
@@ -735,18 +736,21 @@ class Solver {
         }
         const Scalar t_full = full_step_possible ? -slack_(p) / pivot : kInfinity;
         if (blocking < 0 && !full_step_possible) return dependency_status(p, pivot);
-        if (full_step_possible && t_full <= t_partial) {
-          take_step(t_full);
-          append_projected(p, pivot, multiplier_p + t_full);
-          break;
-        }
+        // A full step lets p enter; a partial one releases the blocking row
+        // and p keeps pushing until it enters.
+        const bool full_step = full_step_possible && t_full <= t_partial;
+        const Scalar t = full_step ? t_full : t_partial;
         if (full_step_possible) {
-          take_step(t_partial);
-        } else {
-          lambda_active_.head(active_count_) -= t_partial * step_.head(active_count_);
+          take_step(t);
+        } else {  // the primal point cannot move along p: only Λ_A does
+          lambda_active_.head(active_count_) -= t * step_.head(active_count_);
           ++steps_since_solve_;
         }
-        multiplier_p += t_partial;  // p keeps pushing until it enters the set
+        multiplier_p += t;
+        if (full_step) {
+          append_projected(p, pivot, multiplier_p);
+          break;
+        }
         remove_active(blocking);
       }
     }
@@ -944,6 +948,9 @@ class Solver {
   }
 
   // ---- storage (all inline) --------------------------------------------------
+  // Working storage is left uninitialized: a solve writes every entry it
+  // reads (within the sizes in use), and zero-filling ~15 KB would cost a
+  // static Solver flash for its initializer. Only the outputs start at zero.
 
   const ProblemType* problem_ = nullptr;  ///< the problem being solved (valid during solve)
   Index n_ = 0;
@@ -952,41 +959,41 @@ class Solver {
 
   /// Lower triangle: L, or 1/√m_ii on the diagonal. Strict upper triangle:
   /// the last factored M's strict lower triangle, transposed (change detection).
-  MassMatrix mass_factor_ = MassMatrix::Zero();
-  DofVector mass_diagonal_entries_ = DofVector::Zero();  ///< the last factored M's diagonal
+  MassMatrix mass_factor_;
+  DofVector mass_diagonal_entries_;  ///< the last factored M's diagonal
   Scalar mass_symmetry_tolerance_ = 0;  ///< |m_ij − m_ji| allowed: 8ε·max m_ii of the last factored M
   Index mass_n_ = 0;
   std::uint32_t mass_factorizations_ = 0;
   bool mass_valid_ = false;
   bool mass_diagonal_ = false;
 
-  ScaledRows scaled_rows_ = ScaledRows::Zero();  ///< slot s: ĵ_r = L⁻¹J_rᵀ of row slot_row_[s]
-  std::array<Scalar, kSlots> slot_norm2_{};       ///< |ĵ_r|² of the row in slot s
-  std::array<RowIndex, kSlots> slot_row_{};          ///< row whose ĵ_r slot s holds (s < slots_used_)
+  ScaledRows scaled_rows_;  ///< slot s: ĵ_r = L⁻¹J_rᵀ of row slot_row_[s]
+  std::array<Scalar, kSlots> slot_norm2_;       ///< |ĵ_r|² of the row in slot s
+  std::array<RowIndex, kSlots> slot_row_;          ///< row whose ĵ_r slot s holds (s < slots_used_)
   Index slots_used_ = 0;                          ///< slots filled since this solve began
-  RowVector row_norm_ = RowVector::Zero();       ///< ‖J_r‖₂
-  RowVector tolerance_base_ = RowVector::Zero();  ///< slack_tolerance(r, a) = base_r + fraction·‖J_r‖·a
+  RowVector row_norm_;       ///< ‖J_r‖₂
+  RowVector tolerance_base_;  ///< slack_tolerance(r, a) = base_r + fraction·‖J_r‖·a
   Scalar tolerance_fraction_ = 0;                ///< that fraction: a tenth of the KKT tolerance
-  RowVector slack_ = RowVector::Zero();          ///< J_r ẍ − d_r at the current ẍ
+  RowVector slack_;          ///< J_r ẍ − d_r at the current ẍ
   RowVector lambda_ = RowVector::Zero();         ///< Λ of the last solve, same row order
-  DofVector z_free_ = DofVector::Zero();         ///< L⁻¹f
+  DofVector z_free_;         ///< L⁻¹f
   DofVector acceleration_ = DofVector::Zero();   ///< ẍ
-  DofVector direction_ = DofVector::Zero();      ///< step direction in the scaled space
-  DofVector direction_acceleration_ = DofVector::Zero();  ///< the same for ẍ: L⁻ᵀ direction
+  DofVector direction_;      ///< step direction in the scaled space
+  DofVector direction_acceleration_;  ///< the same for ẍ: L⁻ᵀ direction
   Scalar free_acceleration_norm_ = 0;            ///< ‖M⁻¹f‖₂, a scale for the slacks
   Scalar objective_ = 0;
 
-  ActiveMatrix factor_ = ActiveMatrix::Zero();  ///< Cholesky factor of W_A = Ĵ_A Ĵ_Aᵀ
-  ActiveVector lambda_active_ = ActiveVector::Zero();
-  ActiveVector projection_ = ActiveVector::Zero();
-  ActiveVector step_ = ActiveVector::Zero();
-  std::array<RowIndex, kMaxActive> active_{};  ///< row indices of the working set, in factor order
-  std::array<std::uint16_t, kMaxActive> active_slot_{};  ///< their slots in scaled_rows_ (kernel column index)
+  ActiveMatrix factor_;  ///< Cholesky factor of W_A = Ĵ_A Ĵ_Aᵀ
+  ActiveVector lambda_active_;
+  ActiveVector projection_;
+  ActiveVector step_;
+  std::array<RowIndex, kMaxActive> active_;  ///< row indices of the working set, in factor order
+  std::array<std::uint16_t, kMaxActive> active_slot_;  ///< their slots in scaled_rows_ (kernel column index)
   Index active_count_ = 0;
   Index steps_since_solve_ = 0;  ///< steps since ẍ, Λ_A and the slacks came from the factor (or the free motion)
-  RowStates row_state_{};  ///< kInSet, kScaled bits per row
-  std::array<SlotIndex, (kMaxRows > 0 ? kMaxRows : 1)> slot_of_{};  ///< row r's slot while kScaled
-  std::array<std::uint16_t, MaxDof> sweep_column_{};  ///< sweep_rows: the columns where v ≠ 0
+  RowStates row_state_;  ///< kInSet, kScaled bits per row
+  std::array<SlotIndex, (kMaxRows > 0 ? kMaxRows : 1)> slot_of_;  ///< row r's slot while kScaled
+  std::array<std::uint16_t, MaxDof> sweep_column_;  ///< sweep_rows: the columns where v ≠ 0
 };
 
 }  // namespace tact
