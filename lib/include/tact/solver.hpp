@@ -948,9 +948,6 @@ class Solver {
   }
 
   // ---- storage (all inline) --------------------------------------------------
-  // Working storage is left uninitialized: a solve writes every entry it
-  // reads (within the sizes in use), and zero-filling ~15 KB would cost a
-  // static Solver flash for its initializer. Only the outputs start at zero.
 
   const ProblemType* problem_ = nullptr;  ///< the problem being solved (valid during solve)
   Index n_ = 0;
@@ -959,41 +956,41 @@ class Solver {
 
   /// Lower triangle: L, or 1/√m_ii on the diagonal. Strict upper triangle:
   /// the last factored M's strict lower triangle, transposed (change detection).
-  MassMatrix mass_factor_;
-  DofVector mass_diagonal_entries_;  ///< the last factored M's diagonal
+  MassMatrix mass_factor_ = MassMatrix::Zero();
+  DofVector mass_diagonal_entries_ = DofVector::Zero();  ///< the last factored M's diagonal
   Scalar mass_symmetry_tolerance_ = 0;  ///< |m_ij − m_ji| allowed: 8ε·max m_ii of the last factored M
   Index mass_n_ = 0;
   std::uint32_t mass_factorizations_ = 0;
   bool mass_valid_ = false;
   bool mass_diagonal_ = false;
 
-  ScaledRows scaled_rows_;  ///< slot s: ĵ_r = L⁻¹J_rᵀ of row slot_row_[s]
-  std::array<Scalar, kSlots> slot_norm2_;       ///< |ĵ_r|² of the row in slot s
-  std::array<RowIndex, kSlots> slot_row_;          ///< row whose ĵ_r slot s holds (s < slots_used_)
+  ScaledRows scaled_rows_ = ScaledRows::Zero();  ///< slot s: ĵ_r = L⁻¹J_rᵀ of row slot_row_[s]
+  std::array<Scalar, kSlots> slot_norm2_{};       ///< |ĵ_r|² of the row in slot s
+  std::array<RowIndex, kSlots> slot_row_{};          ///< row whose ĵ_r slot s holds (s < slots_used_)
   Index slots_used_ = 0;                          ///< slots filled since this solve began
-  RowVector row_norm_;       ///< ‖J_r‖₂
-  RowVector tolerance_base_;  ///< slack_tolerance(r, a) = base_r + fraction·‖J_r‖·a
+  RowVector row_norm_ = RowVector::Zero();       ///< ‖J_r‖₂
+  RowVector tolerance_base_ = RowVector::Zero();  ///< slack_tolerance(r, a) = base_r + fraction·‖J_r‖·a
   Scalar tolerance_fraction_ = 0;                ///< that fraction: a tenth of the KKT tolerance
-  RowVector slack_;          ///< J_r ẍ − d_r at the current ẍ
+  RowVector slack_ = RowVector::Zero();          ///< J_r ẍ − d_r at the current ẍ
   RowVector lambda_ = RowVector::Zero();         ///< Λ of the last solve, same row order
-  DofVector z_free_;         ///< L⁻¹f
+  DofVector z_free_ = DofVector::Zero();         ///< L⁻¹f
   DofVector acceleration_ = DofVector::Zero();   ///< ẍ
-  DofVector direction_;      ///< step direction in the scaled space
-  DofVector direction_acceleration_;  ///< the same for ẍ: L⁻ᵀ direction
+  DofVector direction_ = DofVector::Zero();      ///< step direction in the scaled space
+  DofVector direction_acceleration_ = DofVector::Zero();  ///< the same for ẍ: L⁻ᵀ direction
   Scalar free_acceleration_norm_ = 0;            ///< ‖M⁻¹f‖₂, a scale for the slacks
   Scalar objective_ = 0;
 
-  ActiveMatrix factor_;  ///< Cholesky factor of W_A = Ĵ_A Ĵ_Aᵀ
-  ActiveVector lambda_active_;
-  ActiveVector projection_;
-  ActiveVector step_;
-  std::array<RowIndex, kMaxActive> active_;  ///< row indices of the working set, in factor order
-  std::array<std::uint16_t, kMaxActive> active_slot_;  ///< their slots in scaled_rows_ (kernel column index)
+  ActiveMatrix factor_ = ActiveMatrix::Zero();  ///< Cholesky factor of W_A = Ĵ_A Ĵ_Aᵀ
+  ActiveVector lambda_active_ = ActiveVector::Zero();
+  ActiveVector projection_ = ActiveVector::Zero();
+  ActiveVector step_ = ActiveVector::Zero();
+  std::array<RowIndex, kMaxActive> active_{};  ///< row indices of the working set, in factor order
+  std::array<std::uint16_t, kMaxActive> active_slot_{};  ///< their slots in scaled_rows_ (kernel column index)
   Index active_count_ = 0;
   Index steps_since_solve_ = 0;  ///< steps since ẍ, Λ_A and the slacks came from the factor (or the free motion)
-  RowStates row_state_;  ///< kInSet, kScaled bits per row
-  std::array<SlotIndex, (kMaxRows > 0 ? kMaxRows : 1)> slot_of_;  ///< row r's slot while kScaled
-  std::array<std::uint16_t, MaxDof> sweep_column_;  ///< sweep_rows: the columns where v ≠ 0
+  RowStates row_state_{};  ///< kInSet, kScaled bits per row
+  std::array<SlotIndex, (kMaxRows > 0 ? kMaxRows : 1)> slot_of_{};  ///< row r's slot while kScaled
+  std::array<std::uint16_t, MaxDof> sweep_column_{};  ///< sweep_rows: the columns where v ≠ 0
 };
 
 }  // namespace tact
