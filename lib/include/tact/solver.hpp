@@ -507,13 +507,15 @@ class Solver {
   Scalar project_row(Index r) {
     const Index k = active_count_;
     const Scalar* row = scaled_row(r);
-    detail::dot_columns(n_, k, active_columns(), row, projection_.data());
-    detail::forward_substitute(factor_, k, projection_);
-    for (Index i = 0; i < k; ++i) step_(i) = projection_(i);
-    detail::backward_substitute_transposed(factor_, k, step_);
     for (Index j = 0; j < n_; ++j) direction_(j) = row[j];
-    detail::accumulate_columns(n_, k, active_columns(), detail::CoefficientSet<Scalar>{step_.data(), 1, kConsecutive, -1},
-                               direction_.data());
+    if (k > 0) {  // (the first row of a solve skips four kernel calls)
+      detail::dot_columns(n_, k, active_columns(), row, projection_.data());
+      detail::forward_substitute(factor_, k, projection_);
+      for (Index i = 0; i < k; ++i) step_(i) = projection_(i);
+      detail::backward_substitute_transposed(factor_, k, step_);
+      detail::accumulate_columns(n_, k, active_columns(),
+                                 detail::CoefficientSet<Scalar>{step_.data(), 1, kConsecutive, -1}, direction_.data());
+    }
     // |direction|² rather than |ĵ_r|² − |l|²: no cancellation when ĵ_r is
     // nearly in the span of the set, where the difference would be noise.
     return detail::dot(direction_.data(), direction_.data(), n_);
