@@ -474,6 +474,7 @@ class Solver {
     Index count = 0;
     for (Index j = 0; j < n_; ++j)
       if (v(j) != Scalar(0)) sweep_column_[static_cast<std::size_t>(count++)] = static_cast<std::uint16_t>(j);
+    if (count == 0) return;  // e.g. the free motion of a body at rest
     const detail::CoefficientSet<Scalar> coefficient{v.data(), 1, sweep_column_.data(), scale};
     if (num_eq_ > 0)
       detail::accumulate_columns(num_eq_, count,
