@@ -465,7 +465,7 @@ class Solver {
   /// column sweeps over the contiguous (column-major) storage of J, skipping
   /// the columns where v is zero (a step that moves few bodies, or a sparse
   /// row, touches few columns). This is the hottest loop of a solve.
-  TACT_NOINLINE void sweep_rows(const DofVector& v, Scalar scale, bool accumulate) {
+  void sweep_rows(const DofVector& v, Scalar scale, bool accumulate) {
     if (!accumulate) {
       for (Index r = 0; r < num_eq_; ++r) slack_(r) = -problem_->d_eq(r);
       Scalar* ineq_slack = slack_.data() + num_eq_;
