@@ -125,9 +125,11 @@ class Solver {
   using Memory = ActiveSetMemory<MaxIneq>;
   using DofVector = typename ProblemType::DofVector;
   static constexpr int kMaxRows = MaxEq + MaxIneq;
+  /// Row storage: Eigen and std::array need at least one entry.
+  static constexpr int kRowStorage = kMaxRows > 0 ? kMaxRows : 1;
   /// Rows in a working set are independent, so there are at most n of them.
   static constexpr int kMaxActive = MaxDof;
-  using RowVector = Eigen::Matrix<Scalar, (kMaxRows > 0 ? kMaxRows : 1), 1>;
+  using RowVector = Eigen::Matrix<Scalar, kRowStorage, 1>;
 
   Settings<Scalar> settings;
 
@@ -194,7 +196,7 @@ class Solver {
   using MassMatrix = typename ProblemType::MassMatrix;
   /// Scaled rows ĵ_r are kept for the working set's rows and one candidate:
   /// at most n + 1 at a time, and never more than there are rows.
-  static constexpr int kSlots = kMaxRows < kMaxActive + 1 ? (kMaxRows > 0 ? kMaxRows : 1) : kMaxActive + 1;
+  static constexpr int kSlots = kRowStorage < kMaxActive + 1 ? kRowStorage : kMaxActive + 1;
   using ScaledRows = Eigen::Matrix<Scalar, MaxDof, kSlots>;
   /// The narrowest unsigned type for indices below `count` (storage only:
   /// arithmetic is done in Index).
@@ -202,10 +204,10 @@ class Solver {
   using SmallIndex = std::conditional_t<(count <= 256), std::uint8_t, std::uint16_t>;
   static_assert(kMaxRows <= 65536 && MaxDof <= 65536, "row and dof bounds must fit 16-bit indices");
   using SlotIndex = SmallIndex<kSlots>;
-  using RowIndex = SmallIndex<(kMaxRows > 0 ? kMaxRows : 1)>;
+  using RowIndex = SmallIndex<kRowStorage>;
   using ActiveMatrix = Eigen::Matrix<Scalar, kMaxActive, kMaxActive>;
   using ActiveVector = Eigen::Matrix<Scalar, kMaxActive, 1>;
-  using RowStates = std::array<std::uint8_t, (kMaxRows > 0 ? kMaxRows : 1)>;
+  using RowStates = std::array<std::uint8_t, kRowStorage>;
 
   static constexpr Scalar kInfinity = std::numeric_limits<Scalar>::infinity();
   static constexpr const std::uint16_t* kConsecutive = detail::Consecutive<MaxDof>::index.data();
@@ -252,7 +254,7 @@ class Solver {
     Scalar* norm2 = row_norm_.data();
     detail::sum_squares(p.J_eq.data(), ProblemType::kEqStorage, num_eq_, n, norm2);
     detail::sum_squares(p.J_ineq.data(), ProblemType::kIneqStorage, num_ineq, n, norm2 + num_eq_);
-    for (Index r = 0; r < num_rows_; ++r) probe += norm2[r] * Scalar(0);
+    detail::probe_finite(row_norm_.head(num_rows_), probe);
     if (probe != Scalar(0))
       for (Index r = 0; r < num_rows_; ++r)
         if (!detail::is_finite(norm2[r]) && !row_finite(r)) return Status::InvalidInput;
@@ -310,7 +312,8 @@ class Solver {
     mass_n_ = n;
     // One pass over the diagonal, one over the strict lower triangle and its
     // mirror: finiteness (a probe), symmetry, whether M is diagonal, and the
-    // copy kept for change detection. Only the lower triangle is factored,
+    // copy kept for change detection (a dense M then takes a third pass, the
+    // copy of its lower triangle for factor_dense_mass). Only the lower triangle is factored,
     // so only it is kept: the diagonal in mass_diagonal_entries_, the strict
     // lower triangle transposed into the strict upper triangle of
     // mass_factor_, which the factor never uses.
@@ -834,7 +837,8 @@ class Solver {
     const Scalar* row_norm = row_norm_.data();
     for (Index r = num_eq_; r < num_rows_; ++r) {
       const Scalar s = slack[r];
-      // s < −slack_tolerance(r, norm); rows in the set (slack ≈ 0) mostly fail it first.
+      // s < −slack_tolerance(r, norm), with fraction·‖ẍ‖ hoisted out of the
+      // loop (so equal up to rounding); rows in the set (slack ≈ 0) mostly fail it first.
       if (!(s + base[r] + slope * row_norm[r] < Scalar(0)) || in_set(r)) continue;
       // s/‖J_r‖ < worst_violation without a division per row (‖J_r‖ ≥ 0).
       if (worst < 0 || s < worst_violation * row_norm[r]) {
@@ -988,11 +992,13 @@ class Solver {
   ActiveVector projection_ = ActiveVector::Zero();
   ActiveVector step_ = ActiveVector::Zero();
   std::array<RowIndex, kMaxActive> active_{};  ///< row indices of the working set, in factor order
-  std::array<std::uint16_t, kMaxActive> active_slot_{};  ///< their slots in scaled_rows_ (kernel column index)
+  /// Their slots in scaled_rows_: always slot_of_[active_[i]] (free_slot never
+  /// takes a set row's slot), kept as the kernels' uint16 column index list.
+  std::array<std::uint16_t, kMaxActive> active_slot_{};
   Index active_count_ = 0;
   Index steps_since_solve_ = 0;  ///< steps since ẍ, Λ_A and the slacks came from the factor (or the free motion)
   RowStates row_state_{};  ///< kInSet, kScaled bits per row
-  std::array<SlotIndex, (kMaxRows > 0 ? kMaxRows : 1)> slot_of_{};  ///< row r's slot while kScaled
+  std::array<SlotIndex, kRowStorage> slot_of_{};  ///< row r's slot while kScaled
   std::array<std::uint16_t, MaxDof> sweep_column_{};  ///< sweep_rows: the columns where v ≠ 0
 };
 

@@ -9,7 +9,6 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include <type_traits>
 
 #include "tact/config.hpp"
 
@@ -44,9 +43,10 @@ inline void probe_finite(const Block& block, Scalar& probe) {
 // ---- kernels on contiguous columns -----------------------------------------
 // Every hot loop of a solve is one of two shapes over contiguous (column-
 // major) storage: out += Σ_c x_c·column_c (an axpy chain) or out_c =
-// column_c·y (dot products). Both take four columns per pass, so each
-// element of `out` or `y` is loaded once per four multiply-adds; on a
-// Cortex-M4F that is about 2.5 instructions per multiply-add instead of 4–7.
+// column_c·y (dot products). Both take four columns per pass (the axpy
+// chain eight where there are eight), so each element of `out` or `y` is
+// loaded once per four (eight) multiply-adds; on a Cortex-M4F that is about
+// 2.5 instructions per multiply-add instead of 4–7.
 // The columns and coefficients are described by data (ColumnSet,
 // CoefficientSet), not by callbacks, so each kernel exists once per Scalar
 // and is kept out of line: one copy in flash for every call site.
@@ -200,8 +200,8 @@ TACT_NOINLINE void sum_squares(const Scalar* A, Index ld, Index rows, Index colu
 /// In-place Cholesky A = L Lᵀ of the leading n×n block of column-major
 /// storage `a` (leading dimension ld; lower triangle read and written, the
 /// strict upper triangle left as it was and never read).
-/// Left-looking: column c is updated by all columns before it (four per
-/// pass), then scaled by its pivot.
+/// Left-looking: column c is updated by all columns before it (in one
+/// accumulate_columns call), then scaled by its pivot.
 /// @return false when a pivot is not positive relative to the diagonal,
 ///         i.e. A is not (numerically) positive definite.
 /// `consecutive` holds 0, 1, …, n − 1.
