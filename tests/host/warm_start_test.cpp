@@ -170,4 +170,27 @@ TEST(WarmStart, StaleIdsAreIgnoredAndAFailedSolveForgetsTheSet) {
   EXPECT_FALSE(memory.initialized);
 }
 
+// A warm start computes the slacks itself (the free motion's are skipped
+// when there are no equalities): with only stale ids carried, the set it
+// builds is empty and the search must still see both violated rows.
+TEST(WarmStart, OnlyStaleIdsStillFindTheViolatedRows) {
+  Problem p;
+  ASSERT_TRUE(pushed_into_corner(p));
+  Memory memory;
+  memory.insert(77);
+  memory.insert(78);
+  memory.initialized = true;
+  const auto report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
+  ASSERT_EQ(report.status, tact::Status::Solved);
+  EXPECT_TRUE(report.kkt_satisfied);
+  EXPECT_EQ(report.active_count, 2);
+  EXPECT_EQ(report.iterations, 2);  // both rows enter by dual steps
+  EXPECT_NEAR(g_warm.acceleration()(0), 0.0, 1e-12);
+  EXPECT_NEAR(g_warm.acceleration()(1), 0.0, 1e-12);
+  EXPECT_NEAR(g_warm.multiplier_ineq(0), 1.0, 1e-12);
+  EXPECT_NEAR(g_warm.multiplier_ineq(1), 2.0, 1e-12);
+  EXPECT_EQ(memory.count, 2);
+  EXPECT_TRUE(memory.contains(0) && memory.contains(1));
+}
+
 }  // namespace

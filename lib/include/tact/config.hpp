@@ -21,6 +21,15 @@
 #define TACT_NOINLINE
 #endif
 
+/// Folds a strategy (called from one place) into solve(): no frame of its
+/// own under the working-set solves (stack), and a call without memory
+/// drops the warm-start code.
+#if defined(__GNUC__) || defined(__clang__)
+#define TACT_ALWAYS_INLINE __attribute__((always_inline)) inline
+#else
+#define TACT_ALWAYS_INLINE inline
+#endif
+
 namespace tact {
 
 /// Index type for rows and degrees of freedom (sizes are small on a device).

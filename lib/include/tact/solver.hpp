@@ -167,7 +167,11 @@ class Solver {
         break;
       }
       case Strategy::Right: report.status = solve_right(report.iterations); break;
-      case Strategy::Exact: report.status = solve_exact(memory, report.iterations); break;
+      case Strategy::Exact: {
+        const bool warm = memory && memory->initialized && memory->count > 0;
+        report.status = solve_exact(warm ? memory : nullptr, report.iterations);
+        break;
+      }
     }
     finish(problem, strategy, report);
     if (strategy == Strategy::Exact && memory) remember_working_set(*memory, report.status == Status::Solved);
@@ -615,7 +619,7 @@ class Solver {
   /// updated for the next step (drop λ ≤ 0; Algorithm 2 also adds rows with
   /// J_k ẍ < d_k). Algorithm 1's other rule, add rows with g_k(x) < 0 after
   /// integration, needs x and lives in the stepper (world.hpp).
-  Status solve_platt(const ProblemType& p, Memory& carried, bool improved, Index& iterations) {
+  TACT_ALWAYS_INLINE Status solve_platt(const ProblemType& p, Memory& carried, bool improved, Index& iterations) {
     auto id_of = [&](Index r) { return p.ineq_id[static_cast<std::size_t>(r - num_eq_)]; };
     bool independent = add_equalities();
     if (!carried.initialized) {
@@ -693,10 +697,13 @@ class Solver {
   /// objective rises strictly at each full step, so no working set repeats:
   /// finite termination, no cycling. Dependent rows enter only after rows
   /// have been released; a violated row that no release can make room for
-  /// proves infeasibility.
-  Status solve_exact(const Memory* warm, Index& iterations) {
+  /// proves infeasibility. `warm`: the carried working set, or nullptr when
+  /// there is none (solve() passes nullptr for an empty memory).
+  TACT_ALWAYS_INLINE Status solve_exact(const Memory* warm, Index& iterations) {
     const Index cap = iteration_cap();
-    update_slacks();  // at the free motion
+    // The slacks at the free motion serve the equalities' steps and the first
+    // search; a warm start computes its own (apply_multipliers).
+    if (num_eq_ > 0 || !warm) update_slacks();
     // Equalities first: their multipliers have no sign, so only full steps.
     for (Index e = 0; e < num_eq_; ++e) {
       Scalar pivot = project_row(e);
@@ -710,7 +717,7 @@ class Solver {
       take_step(t);
       append_projected(e, pivot, t);
     }
-    if (warm && warm->initialized && warm->count > 0) warm_start(*warm, iterations);
+    if (warm) warm_start(*warm, iterations);
     for (;;) {
       const Index p = most_violated_inequality();
       if (p < 0) {
@@ -772,7 +779,7 @@ class Solver {
   /// keep, so they continue from there. The carried set's order is kept, so
   /// a step whose contacts did not change re-enters the same factor.
   /// Each release counts as an iteration.
-  void warm_start(const Memory& warm, Index& iterations) {
+  TACT_ALWAYS_INLINE void warm_start(const Memory& warm, Index& iterations) {
     for (Index k = 0; k < warm.count; ++k) {
       const Index r = row_of(warm.ids[static_cast<std::size_t>(k)]);
       if (r >= 0 && !in_set(r)) try_append(r);
