@@ -16,14 +16,18 @@ constexpr int kFirstStrategy = 0;
 #endif
 
 footprint::Solver solver;
+// Solves carry a working set as firmware does, so the warm-start code (and
+// Platt's carried F+) is linked and counted; the memory is empty here (cold).
+footprint::Solver::Memory memory;
 
 // Not inlined: its frame and everything below it is the solve's stack.
 [[gnu::noinline]] tact::Report<float> solve(const footprint::Problem& p, tact::Strategy strategy) {
+  memory.clear();
 #ifdef FOOTPRINT_EXACT_ONLY
   (void)strategy;
-  return solver.solve(p, tact::Strategy::Exact);  // the other strategies' code is not linked
+  return solver.solve(p, tact::Strategy::Exact, &memory);  // the other strategies' code is not linked
 #else
-  return solver.solve(p, strategy);
+  return solver.solve(p, strategy, &memory);
 #endif
 }
 

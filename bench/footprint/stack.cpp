@@ -3,7 +3,8 @@
 // billiard 22/0/77, dense 12/2/24 and 30/0/60), for every strategy, with a
 // dense and a diagonal M (a diagonal M is never factored: another path).
 // Measured as footprint_solver does (paint the free stack, solve in a
-// noinline wrapper, find the deepest overwritten word). The problem is a
+// noinline wrapper, find the deepest overwritten word), for a solve without
+// memory, a cold one with an empty memory and a warm one. The problem is a
 // random feasible one of the full size (tests/common/device_problems.hpp);
 // the depth is that of the call tree, which depends on the strategy and the
 // size's template instance, not on the data. One line per size.
@@ -37,8 +38,28 @@ bool ok = true;
 // Not inlined: its frame and everything below it is the solve's stack.
 template <typename Solver>
 [[gnu::noinline]] tact::Report<float> solve(Solver& solver, const typename Solver::ProblemType& p,
-                                            tact::Strategy strategy) {
-  return solver.solve(p, strategy);
+                                            tact::Strategy strategy, typename Solver::Memory* memory) {
+  return solver.solve(p, strategy, memory);
+}
+
+// The three ways a solve runs: without memory, cold with an empty memory,
+// and warm from the working set that cold solve left in it.
+template <typename Solver>
+std::uint32_t peak_stack(Solver& solver, const typename Solver::ProblemType& p, tact::Strategy strategy,
+                         int& iterations) {
+  typename Solver::Memory memory;
+  std::uint32_t peak = 0;
+  for (int run = 0; run < 3; ++run) {
+    if (run < 2) solver.reset();  // cold: a dense M is factored inside the solve
+    std::uint32_t* const sp = footprint::stack_pointer();
+    footprint::paint_stack();
+    const auto report = solve(solver, p, strategy, run == 0 ? nullptr : &memory);
+    const std::uint32_t used = footprint::stack_used_below(sp);
+    peak = used > peak ? used : peak;
+    iterations = report.iterations > iterations ? report.iterations : iterations;
+    ok = ok && used > 0 && used <= kStackBound;
+  }
+  return peak;
 }
 
 template <int D, int E, int I>
@@ -56,14 +77,8 @@ void measure() {
     const tact::test::DeviceShape shape{D, E, I, diagonal == 1};
     if (!tact::test::make_device_problem(rng, shape, *problem)) tact::port::panic("footprint_stack: problem does not fit");
     for (int s = 0; s < 4; ++s) {
-      solver->reset();  // cold: a dense M is factored inside the solve
-      std::uint32_t* const sp = footprint::stack_pointer();
-      footprint::paint_stack();
-      const auto report = solve(*solver, *problem, tact::kAllStrategies[s]);
-      const std::uint32_t used = footprint::stack_used_below(sp);
+      const std::uint32_t used = peak_stack(*solver, *problem, tact::kAllStrategies[s], iterations[s]);
       peak[s] = used > peak[s] ? used : peak[s];
-      iterations[s] = report.iterations > iterations[s] ? report.iterations : iterations[s];
-      ok = ok && used > 0 && used <= kStackBound;
     }
   }
   tact::port::write("stack Solver<");
@@ -93,7 +108,7 @@ void measure() {
 
 int main() {
   tact::port::init();
-  tact::port::write("footprint_stack: peak stack of one cold solve (bytes below the caller's SP), max of dense and diagonal M\n");
+  tact::port::write("footprint_stack: peak stack of one solve (bytes below the caller's SP), max of dense and diagonal M, of no memory, cold and warm\n");
   measure<2, 0, 2>();
   measure<3, 0, 6>();
   measure<12, 2, 24>();
