@@ -145,35 +145,37 @@ class Solver {
   /// M's factorization is reused while problem.M does not change; a diagonal M
   /// is never factored.
   Report<Scalar> solve(const ProblemType& problem, Strategy strategy, Memory* memory = nullptr) {
-    Report<Scalar> report;
     // Calls in a row, not nested: M's factorization has the deepest stack
     // of a solve, so it starts from this frame.
-    report.status = check_data(problem);
-    if (report.status == Status::Solved) report.status = check_mass(problem.M, problem.n);
-    if (report.status == Status::Solved && !mass_valid_) report.status = factor_dense_mass(problem.n);
-    if (report.status == Status::Solved) prepare_rows(problem);
-    if (report.status != Status::Solved) {
+    Status status = check_data(problem);
+    if (status == Status::Solved) status = check_mass(problem.M, problem.n);
+    if (status == Status::Solved && !mass_valid_) status = factor_dense_mass(problem.n);
+    if (status == Status::Solved) prepare_rows(problem);
+    if (status != Status::Solved) {
       n_ = num_eq_ = num_rows_ = 0;
       clear_outputs();
       if (strategy == Strategy::Exact && memory) remember_working_set(*memory, false);
-      return report;
+      return refused(status);
     }
+    Index iterations = 0;
     switch (strategy) {
       case Strategy::Platt:
       case Strategy::PlattImproved: {
         const bool improved = strategy == Strategy::PlattImproved;
-        report.status = memory ? solve_platt(problem, *memory, improved, report.iterations)
-                               : solve_platt_once(improved, report.iterations);
+        status = memory ? solve_platt(problem, *memory, improved, iterations) : solve_platt_once(improved, iterations);
         break;
       }
-      case Strategy::Right: report.status = solve_right(report.iterations); break;
+      case Strategy::Right: status = solve_right(iterations); break;
       case Strategy::Exact: {
         const bool warm = memory && memory->initialized && memory->count > 0;
-        report.status = solve_exact(warm ? memory : nullptr, report.iterations);
+        status = solve_exact(warm ? memory : nullptr, iterations);
         break;
       }
     }
-    finish(problem, strategy, report);
+    // A strategy that stopped early leaves stale slacks: fresh ones for the
+    // residuals (here, so that the sweep's kernels stack on solve(), not on finish).
+    if (status != Status::Solved) update_slacks();
+    Report<Scalar> report = finish(problem, strategy, status, iterations);
     if (strategy == Strategy::Exact && memory) remember_working_set(*memory, report.status == Status::Solved);
     return report;
   }
@@ -290,14 +292,20 @@ class Solver {
     // slack_tolerance(r, a) = base_r + fraction·‖J_r‖·a, with the scale
     // |d_r| + ‖J_r‖·(a + ‖M⁻¹f‖): rounding in J_r ẍ − d_r is of that order.
     const Scalar fraction = tolerance_fraction_ = settings.kkt_tolerance * Scalar(0.1);
+    // Locals: a store through the byte-wide row states may alias any member.
+    const Scalar free_norm = free_acceleration_norm_;
+    const Index num_eq = num_eq_;
+    const Index num_rows = num_rows_;
     const Scalar* d_eq = p.d_eq.data();
     const Scalar* d_ineq = p.d_ineq.data();
     Scalar* norm = row_norm_.data();
-    for (Index r = 0; r < num_rows_; ++r) {
+    Scalar* base = tolerance_base_.data();
+    std::uint8_t* state = row_state_.data();
+    for (Index r = 0; r < num_rows; ++r) {
       const Scalar row_norm = norm[r] = std::sqrt(norm[r]);
-      const Scalar d = r < num_eq_ ? d_eq[r] : d_ineq[r - num_eq_];
-      tolerance_base_(r) = fraction * (std::fabs(d) + row_norm * free_acceleration_norm_) + kTiny;
-      row_state_[static_cast<std::size_t>(r)] = 0;
+      const Scalar d = r < num_eq ? d_eq[r] : d_ineq[r - num_eq];
+      base[r] = fraction * (std::fabs(d) + row_norm * free_norm) + kTiny;
+      state[r] = 0;
     }
   }
 
@@ -864,31 +872,37 @@ class Solver {
     objective_ = 0;
   }
 
+  /// The report of a solve refused before any strategy ran (zero residuals).
+  static Report<Scalar> refused(Status status) {
+    Report<Scalar> report;
+    report.status = status;
+    return report;
+  }
+
   /// Λ, objective and residuals in the original (unscaled) space, reusing
   /// the slacks the strategy keeps: only Mẍ and J_AᵀΛ_A are new work. Rows
   /// outside the working set have λ = 0, so the multiplier conditions are
-  /// looked at on the set's rows only.
-  void finish(const ProblemType& p, Strategy strategy, Report<Scalar>& report) {
+  /// looked at on the set's rows only. The residuals are built in locals and
+  /// the report at the end: no zero-filled Report first (a memset call), and
+  /// the stores to λ cannot alias the maxima.
+  Report<Scalar> finish(const ProblemType& p, Strategy strategy, Status status, Index iterations) {
     const Index n = n_;
-    if (report.status != Status::Solved) update_slacks();  // a strategy that stopped early: fresh slacks
-    report.active_count = active_count_;
-    Residuals<Scalar>& res = report.residuals;
 
-    // Rows: feasibility and scales (λ = 0 first; the set's λ below). The
-    // maxima accumulate in `res` itself: fewer registers to save (stack).
+    // Rows: feasibility and scales (λ = 0 first; the set's λ below).
     const Scalar acceleration_norm = detail::max_of(norm_of(acceleration_), free_acceleration_norm_);
-    res.min_slack = kInfinity;
+    Scalar row_scale = 0;
+    Scalar equality = 0;
     for (Index r = 0; r < num_eq_; ++r) {
       lambda_(r) = 0;
-      res.row_scale =
-          detail::max_of(res.row_scale, detail::max_of(std::fabs(p.d_eq(r)), row_norm_(r) * acceleration_norm));
-      res.equality = detail::max_of(res.equality, std::fabs(slack_(r)));
+      row_scale = detail::max_of(row_scale, detail::max_of(std::fabs(p.d_eq(r)), row_norm_(r) * acceleration_norm));
+      equality = detail::max_of(equality, std::fabs(slack_(r)));
     }
+    Scalar min_slack = kInfinity;
     for (Index r = num_eq_; r < num_rows_; ++r) {
       lambda_(r) = 0;
-      res.row_scale = detail::max_of(res.row_scale, detail::max_of(std::fabs(p.d_ineq(r - num_eq_)),
-                                                                   row_norm_(r) * acceleration_norm));
-      res.min_slack = detail::min_of(res.min_slack, slack_(r));
+      row_scale = detail::max_of(row_scale,
+                                 detail::max_of(std::fabs(p.d_ineq(r - num_eq_)), row_norm_(r) * acceleration_norm));
+      min_slack = detail::min_of(min_slack, slack_(r));
     }
 
     // The set: Λ, its rows' residuals, and the total force f + J_AᵀΛ_A.
@@ -896,27 +910,30 @@ class Solver {
     for (Index j = 0; j < n; ++j) force(j) = p.f(j);
     Scalar probe = 0;  // NaN if ẍ or Λ_A holds a NaN or ±Inf
     Index active_inequalities = 0;
-    res.min_multiplier = kInfinity;
+    Scalar working_set = 0;
+    Scalar multiplier_scale = 0;
+    Scalar min_multiplier = kInfinity;
+    Scalar complementarity = 0;
     for (Index i = 0; i < active_count_; ++i) {
       const Index r = active_[static_cast<std::size_t>(i)];
       const Scalar lambda = lambda_active_(i);
       const Scalar slack = slack_(r);
       lambda_(r) = lambda;
       probe += lambda * Scalar(0);
-      res.working_set = detail::max_of(res.working_set, std::fabs(slack));
-      res.multiplier_scale = detail::max_of(res.multiplier_scale, std::fabs(lambda));
+      working_set = detail::max_of(working_set, std::fabs(slack));
+      multiplier_scale = detail::max_of(multiplier_scale, std::fabs(lambda));
       if (r >= num_eq_) {
         ++active_inequalities;
-        res.min_multiplier = detail::min_of(res.min_multiplier, lambda);
-        res.complementarity = detail::max_of(res.complementarity, std::fabs(lambda * slack));
+        min_multiplier = detail::min_of(min_multiplier, lambda);
+        complementarity = detail::max_of(complementarity, std::fabs(lambda * slack));
       }
       const RowView row = row_view(r);
       for (Index j = 0; j < n; ++j) force(j) += row.at(j) * lambda;
     }
     // A row outside the set has λ = 0: min_multiplier ≤ 0 unless every
     // inequality row is in the set.
-    if (active_inequalities < num_rows_ - num_eq_) res.min_multiplier = detail::min_of(res.min_multiplier, Scalar(0));
-    if (num_rows_ == num_eq_) res.min_slack = res.min_multiplier = 0;
+    if (active_inequalities < num_rows_ - num_eq_) min_multiplier = detail::min_of(min_multiplier, Scalar(0));
+    if (num_rows_ == num_eq_) min_slack = min_multiplier = 0;
 
     // Mẍ, stationarity Mẍ − (f + JᵀΛ) and the objective ½ẍᵀMẍ − fᵀẍ.
     DofVector& inertia = direction_acceleration_;  // scratch
@@ -927,38 +944,47 @@ class Solver {
       detail::dot_columns(n, n, detail::ColumnSet<Scalar>{p.M.data(), MaxDof, kConsecutive}, acceleration_.data(),
                           inertia.data());
     }
+    Scalar stationarity = 0;
+    Scalar force_scale = 0;
     Scalar inertia_dot_acceleration = 0;
     Scalar force_dot_acceleration = 0;
     for (Index i = 0; i < n; ++i) {
       const Scalar a = acceleration_(i);
       probe += a * Scalar(0);
-      res.stationarity = detail::max_of(res.stationarity, std::fabs(inertia(i) - force(i)));
-      res.force_scale = detail::max_of(
-          res.force_scale, detail::max_of(std::fabs(p.f(i)),
-                                          detail::max_of(std::fabs(inertia(i)), std::fabs(force(i) - p.f(i)))));
+      stationarity = detail::max_of(stationarity, std::fabs(inertia(i) - force(i)));
+      force_scale = detail::max_of(
+          force_scale,
+          detail::max_of(std::fabs(p.f(i)), detail::max_of(std::fabs(inertia(i)), std::fabs(force(i) - p.f(i)))));
       inertia_dot_acceleration += inertia(i) * a;
       force_dot_acceleration += p.f(i) * a;
     }
     objective_ = Scalar(0.5) * inertia_dot_acceleration - force_dot_acceleration;
 
+    Report<Scalar> report{status,
+                          iterations,
+                          active_count_,
+                          false,
+                          Residuals<Scalar>{stationarity, equality, working_set, min_slack, min_multiplier,
+                                            complementarity, force_scale, row_scale, multiplier_scale}};
     // Every residual and scale too: |J_k|² of a finite row can overflow
     // (|J_kj| ~ 1e27 in float), and an infinite row scale would pass any check.
-    probe += res.stationarity * Scalar(0) + res.equality * Scalar(0) + res.working_set * Scalar(0) +
-             res.min_slack * Scalar(0) + res.min_multiplier * Scalar(0) + res.complementarity * Scalar(0) +
-             res.force_scale * Scalar(0) + res.row_scale * Scalar(0) + res.multiplier_scale * Scalar(0) +
-             objective_ * Scalar(0);
+    probe += stationarity * Scalar(0) + equality * Scalar(0) + working_set * Scalar(0) + min_slack * Scalar(0) +
+             min_multiplier * Scalar(0) + complementarity * Scalar(0) + force_scale * Scalar(0) +
+             row_scale * Scalar(0) + multiplier_scale * Scalar(0) + objective_ * Scalar(0);
     if (probe != Scalar(0)) {
       clear_outputs();  // overflow from a nearly dependent set or huge rows: never hand out Inf/NaN
       report.residuals = Residuals<Scalar>{};
       report.status = Status::Singular;
-      return;
+      return report;
     }
+    const Residuals<Scalar>& res = report.residuals;
     report.kkt_satisfied = res.kkt_satisfied(settings.kkt_tolerance);
     // Never a false "solved": the exact strategy promises every KKT
     // condition, the paper's strategies their working-set equations.
     const bool promise_kept = strategy == Strategy::Exact ? report.kkt_satisfied
                                                           : res.working_set_satisfied(settings.kkt_tolerance);
     if (report.status == Status::Solved && !promise_kept) report.status = Status::Inaccurate;
+    return report;
   }
 
   // ---- storage (all inline) --------------------------------------------------

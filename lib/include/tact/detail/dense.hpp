@@ -180,10 +180,35 @@ TACT_NOINLINE void dot_columns(Index rows, Index count, const ColumnSet<Scalar>&
 
 /// out[r] = Σ_{j < columns} A(r, j)² for r < rows, A column-major with
 /// leading dimension ld (row norms of J), four columns per pass; columns ≥ 1.
+/// One pass for up to three columns (the small problems).
 template <typename Scalar>
 TACT_NOINLINE void sum_squares(const Scalar* A, Index ld, Index rows, Index columns, Scalar* out) {
-  for (Index r = 0; r < rows; ++r) out[r] = A[r] * A[r];
-  Index j = 1;
+  if (rows == 0) return;
+  // Pointers are formed only for columns that exist (A may hold fewer than four).
+  const Scalar* c0 = A;
+  switch (columns) {
+    case 1:
+      for (Index r = 0; r < rows; ++r) out[r] = c0[r] * c0[r];
+      return;
+    case 2: {
+      const Scalar* c1 = c0 + ld;
+      for (Index r = 0; r < rows; ++r) out[r] = c0[r] * c0[r] + c1[r] * c1[r];
+      return;
+    }
+    case 3: {
+      const Scalar* c1 = c0 + ld;
+      const Scalar* c2 = c1 + ld;
+      for (Index r = 0; r < rows; ++r) out[r] = c0[r] * c0[r] + c1[r] * c1[r] + c2[r] * c2[r];
+      return;
+    }
+    default: {
+      const Scalar* c1 = c0 + ld;
+      const Scalar* c2 = c1 + ld;
+      const Scalar* c3 = c2 + ld;
+      for (Index r = 0; r < rows; ++r) out[r] = c0[r] * c0[r] + c1[r] * c1[r] + c2[r] * c2[r] + c3[r] * c3[r];
+    }
+  }
+  Index j = 4;
   for (; j + 4 <= columns; j += 4) {
     const Scalar* a0 = A + j * ld;
     const Scalar* a1 = a0 + ld;
