@@ -43,7 +43,9 @@ template <typename Solver>
 }
 
 // The three ways a solve runs: without memory, cold with an empty memory,
-// and warm from the working set that cold solve left in it.
+// and warm from the working set that cold solve left in it (the same problem
+// again, so the carried set re-enters without releases; a release's calls,
+// cholesky_remove and the working-set solve, are the dual loop's too).
 template <typename Solver>
 std::uint32_t peak_stack(Solver& solver, const typename Solver::ProblemType& p, tact::Strategy strategy,
                          int& iterations) {

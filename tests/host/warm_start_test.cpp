@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <random>
 #include <vector>
@@ -148,6 +149,25 @@ TEST(WarmStart, CarriedRowsThatNowPullAreReleased) {
   EXPECT_NEAR(g_warm.acceleration()(1), 4.0, 1e-12);
   EXPECT_EQ(memory.count, 0);
   EXPECT_TRUE(memory.initialized);
+}
+
+// Releases are iterations: a cap below them stops the solve there (it
+// used to be passed over, the cap being tested for equality after them).
+TEST(WarmStart, ReleasesCountAgainstTheIterationCap) {
+  Problem p;
+  ASSERT_TRUE(pushed_into_corner(p));
+  Memory memory;
+  ASSERT_EQ(tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory).status, tact::Status::Solved);
+  ASSERT_EQ(memory.count, 2);
+  p.f(0) = 3;  // both carried rows now pull: two releases
+  p.f(1) = 4;
+  g_warm.settings.max_iterations = 1;
+  const auto report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
+  g_warm.settings.max_iterations = 0;
+  EXPECT_EQ(report.status, tact::Status::IterationLimit);
+  EXPECT_EQ(report.iterations, 1);
+  EXPECT_FALSE(memory.initialized);  // a solve that did not end Solved forgets the set
+  for (int i = 0; i < 2; ++i) EXPECT_TRUE(std::isfinite(g_warm.acceleration()(i)));
 }
 
 TEST(WarmStart, StaleIdsAreIgnoredAndAFailedSolveForgetsTheSet) {

@@ -22,8 +22,8 @@
 #endif
 
 /// Folds a strategy (called from one place) into solve(): no frame of its
-/// own under the working-set solves (stack), and a call without memory
-/// drops the warm-start code.
+/// own under the working-set solves (stack); where solve() is itself
+/// inlined at a call with no memory, the warm-start code drops out too.
 #if defined(__GNUC__) || defined(__clang__)
 #define TACT_ALWAYS_INLINE __attribute__((always_inline)) inline
 #else

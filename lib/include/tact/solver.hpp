@@ -681,7 +681,7 @@ class Solver {
     bool independent = add_equalities();
     const Index cap = iteration_cap();
     for (;;) {
-      if (iterations == cap) return Status::IterationLimit;
+      if (iterations >= cap) return Status::IterationLimit;
       ++iterations;
       solve_working_set();
       const Scalar norm = norm_of(acceleration_);
@@ -725,7 +725,7 @@ class Solver {
       take_step(t);
       append_projected(e, pivot, t);
     }
-    if (warm) warm_start(*warm, iterations);
+    if (warm && warm_start(*warm, iterations, cap) != Status::Solved) return Status::IterationLimit;
     for (;;) {
       const Index p = most_violated_inequality();
       if (p < 0) {
@@ -739,7 +739,7 @@ class Solver {
       }
       Scalar multiplier_p = 0;
       for (;;) {
-        if (iterations == cap) return Status::IterationLimit;
+        if (iterations >= cap) return Status::IterationLimit;
         ++iterations;
         Scalar pivot = project_row(p);
         if (active_count_ >= n_) pivot = 0;  // a full set spans the space: p depends on it
@@ -786,8 +786,9 @@ class Solver {
   /// set, with dual feasibility — exactly the invariant the dual iterations
   /// keep, so they continue from there. The carried set's order is kept, so
   /// a step whose contacts did not change re-enters the same factor.
-  /// Each release counts as an iteration.
-  TACT_ALWAYS_INLINE void warm_start(const Memory& warm, Index& iterations) {
+  /// Each release counts as an iteration, within the solve's cap.
+  /// @return Solved, or IterationLimit when the releases reach the cap.
+  TACT_ALWAYS_INLINE Status warm_start(const Memory& warm, Index& iterations, Index cap) {
     for (Index k = 0; k < warm.count; ++k) {
       const Index r = row_of(warm.ids[static_cast<std::size_t>(k)]);
       if (r >= 0 && !in_set(r)) try_append(r);
@@ -801,11 +802,16 @@ class Solver {
         if (most_negative < 0 || lambda_active_(i) < lambda_active_(most_negative)) most_negative = i;
       }
       if (most_negative < 0) break;
+      if (iterations >= cap) {
+        apply_multipliers();  // ẍ of the set as it stands: the best this solve has
+        return Status::IterationLimit;
+      }
       ++iterations;
       remove_active(most_negative);
       solve_multipliers();
     }
     apply_multipliers();
+    return Status::Solved;
   }
 
   /// Problem row of the inequality with id `id`, or -1 if it is not in the problem.
