@@ -95,8 +95,11 @@ class World {
     if (!problem_.resize(n, rows_.num_eq(), 0)) return report;
     problem_.M = M;
     problem_.f = f;
+    // Rows are copied entry by entry over the n columns in use: a whole-row
+    // Eigen assignment is one call or an unrolled MaxDof-wide copy, at the
+    // compiler's whim (4 % of a billiard step when it became a call).
     for (Index k = 0; k < rows_.num_eq(); ++k) {
-      problem_.J_eq.row(k) = rows_.equality(k).J;
+      for (Index j = 0; j < n; ++j) problem_.J_eq(k, j) = rows_.equality(k).J(j);
       problem_.d_eq(k) = baumgarte_rhs(rows_.equality(k), v, n, tau);
     }
     for (Index k = 0; k < rows_.num_ineq(); ++k) {
@@ -104,7 +107,7 @@ class World {
       const bool candidate = row.g <= contact_tolerance || (carries_set && memory_.contains(rows_.id(k)));
       if (!candidate) continue;
       const Index slot = problem_.num_ineq++;
-      problem_.J_ineq.row(slot) = row.J;
+      for (Index j = 0; j < n; ++j) problem_.J_ineq(slot, j) = row.J(j);
       problem_.d_ineq(slot) = baumgarte_rhs(row, v, n, tau);
       problem_.ineq_id[static_cast<std::size_t>(slot)] = rows_.id(k);
     }
