@@ -158,26 +158,40 @@ class Solver {
       return refused(status);
     }
     Index iterations = 0;
-    switch (strategy) {
-      case Strategy::Platt:
-      case Strategy::PlattImproved: {
-        const bool improved = strategy == Strategy::PlattImproved;
-        status = memory ? solve_platt(problem, *memory, improved, iterations) : solve_platt_once(improved, iterations);
-        break;
+    // Exact's first pass ends on fresh slacks but keeps the steps' rounding
+    // in ẍ and Λ_A (re-solving from the factor costs more than the rest of
+    // a small solve). When the residuals show that rounding above a
+    // hundredth of the tolerance, a second pass re-solves from the factor
+    // and resumes the dual iterations.
+    for (;;) {
+      switch (strategy) {
+        case Strategy::Platt:
+        case Strategy::PlattImproved: {
+          const bool improved = strategy == Strategy::PlattImproved;
+          status = memory ? solve_platt(problem, *memory, improved, iterations) : solve_platt_once(improved, iterations);
+          break;
+        }
+        case Strategy::Right: status = solve_right(iterations); break;
+        case Strategy::Exact: {
+          const bool warm = !second_pass_ && memory && memory->initialized && memory->count > 0;
+          status = solve_exact(warm ? memory : nullptr, iterations);
+          break;
+        }
       }
-      case Strategy::Right: status = solve_right(iterations); break;
-      case Strategy::Exact: {
-        const bool warm = memory && memory->initialized && memory->count > 0;
-        status = solve_exact(warm ? memory : nullptr, iterations);
-        break;
+      // A strategy that stopped early leaves stale slacks: fresh ones for the
+      // residuals (here, so that the sweep's kernels stack on solve(), not on finish).
+      if (status != Status::Solved) update_slacks();
+      Report<Scalar> report = finish(problem, strategy, status, iterations);
+      if (second_pass_ || !drift_kept_ || status != Status::Solved ||
+          report.residuals.kkt_satisfied(settings.kkt_tolerance * Scalar(0.01))) {
+        if (strategy == Strategy::Exact && memory) remember_working_set(*memory, report.status == Status::Solved);
+        return report;
       }
+      // The point still carries the first pass's steps: counted as such,
+      // the dual loop's final refresh re-solves from the factor.
+      second_pass_ = true;
+      steps_since_solve_ = 2;
     }
-    // A strategy that stopped early leaves stale slacks: fresh ones for the
-    // residuals (here, so that the sweep's kernels stack on solve(), not on finish).
-    if (status != Status::Solved) update_slacks();
-    Report<Scalar> report = finish(problem, strategy, status, iterations);
-    if (strategy == Strategy::Exact && memory) remember_working_set(*memory, report.status == Status::Solved);
-    return report;
   }
 
   /// Forgets everything carried between solves (M's factor), so the next
@@ -243,6 +257,8 @@ class Solver {
     active_count_ = 0;
     slots_used_ = 0;
     steps_since_solve_ = 0;
+    drift_kept_ = false;
+    second_pass_ = false;
     problem_ = &p;
     if (!p.sizes_valid()) return Status::InvalidInput;
     const Index n = p.n;
@@ -581,13 +597,18 @@ class Solver {
     apply_multipliers();
   }
 
-  /// ẍ = L⁻ᵀ(z_free + Ĵ_AᵀΛ_A) and every row's slack, from the current Λ_A.
-  void apply_multipliers() {
-    const Index k = active_count_;
-    for (Index j = 0; j < n_; ++j) acceleration_(j) = z_free_(j);
-    detail::accumulate_columns(n_, k, active_columns(),
-                               detail::CoefficientSet<Scalar>{lambda_active_.data(), 1, kConsecutive, 1}, acceleration_.data());
-    unscale(acceleration_);
+  /// ẍ = L⁻ᵀ(z_free + Ĵ_AᵀΛ_A) from the current Λ_A (unless
+  /// `keep_acceleration`), then every row's slack at ẍ. Out of line: the
+  /// slack sweep inlined at one more site costs 640 bytes of flash.
+  TACT_NOINLINE void apply_multipliers(bool keep_acceleration = false) {
+    if (!keep_acceleration) {
+      const Index k = active_count_;
+      for (Index j = 0; j < n_; ++j) acceleration_(j) = z_free_(j);
+      detail::accumulate_columns(n_, k, active_columns(),
+                                 detail::CoefficientSet<Scalar>{lambda_active_.data(), 1, kConsecutive, 1},
+                                 acceleration_.data());
+      unscale(acceleration_);
+    }
     update_slacks();
     steps_since_solve_ = 0;
   }
@@ -707,13 +728,17 @@ class Solver {
   /// have been released; a violated row that no release can make room for
   /// proves infeasibility. `warm`: the carried working set, or nullptr when
   /// there is none (solve() passes nullptr for an empty memory).
+  /// On solve()'s second pass (second_pass_) the equalities and the warm
+  /// start are already in the set, and every final refresh re-solves from
+  /// the factor.
   TACT_ALWAYS_INLINE Status solve_exact(const Memory* warm, Index& iterations) {
+    const bool resume = second_pass_;
     const Index cap = iteration_cap();
     // The slacks at the free motion serve the equalities' steps and the first
     // search; a warm start computes its own (apply_multipliers).
-    if (num_eq_ > 0 || !warm) update_slacks();
+    if (!resume && (num_eq_ > 0 || !warm)) update_slacks();
     // Equalities first: their multipliers have no sign, so only full steps.
-    for (Index e = 0; e < num_eq_; ++e) {
+    for (Index e = 0; e < num_eq_ && !resume; ++e) {
       Scalar pivot = project_row(e);
       if (active_count_ >= n_) pivot = 0;
       const Scalar violation = slack_(e);
@@ -730,11 +755,17 @@ class Solver {
       const Index p = most_violated_inequality();
       if (p < 0) {
         // Each step adds rounding to ẍ, Λ_A and the slacks; once two or more
-        // have been taken, a final solve from the factor removes that drift
-        // (a single step from a fresh point is as exact as that solve), and
-        // the search looks again.
+        // have been taken (a single step from a fresh point is as exact as
+        // a solve from the factor), fresh slacks at this ẍ (no violated row
+        // hides in the slacks' drift), and the search looks again. The
+        // rounding left in ẍ and Λ_A is judged by the residuals (solve());
+        // on the second pass a solve from the factor removes it. (ẍ from a
+        // drifted Λ_A would leave the set's rows: their twins then look
+        // violated and a feasible problem ends Infeasible.)
         if (steps_since_solve_ <= 1) break;
-        solve_working_set();
+        if (resume) solve_multipliers();
+        drift_kept_ = !resume;
+        apply_multipliers(/*keep_acceleration=*/!resume);
         continue;
       }
       Scalar multiplier_p = 0;
@@ -1009,6 +1040,8 @@ class Solver {
   std::uint32_t mass_factorizations_ = 0;
   bool mass_valid_ = false;
   bool mass_diagonal_ = false;
+  bool drift_kept_ = false;   ///< Exact's first pass kept the steps' rounding in ẍ and Λ_A (solve())
+  bool second_pass_ = false;  ///< Exact's second pass: refreshes re-solve from the factor (solve())
 
   ScaledRows scaled_rows_ = ScaledRows::Zero();  ///< slot s: ĵ_r = L⁻¹J_rᵀ of row slot_row_[s]
   std::array<Scalar, kSlots> slot_norm2_{};       ///< |ĵ_r|² of the row in slot s
