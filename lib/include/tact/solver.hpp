@@ -183,7 +183,7 @@ class Solver {
       if (status != Status::Solved) update_slacks();
       Report<Scalar> report = finish(problem, strategy, status, iterations);
       if (second_pass_ || !drift_kept_ || status != Status::Solved ||
-          report.residuals.kkt_satisfied(settings.kkt_tolerance * Scalar(0.01))) {
+          report.residuals.kkt_satisfied(drift_tolerance())) {
         if (strategy == Strategy::Exact && memory) remember_working_set(*memory, report.status == Status::Solved);
         return report;
       }
@@ -640,6 +640,17 @@ class Solver {
     return independent;
   }
 
+  /// The relative residual Exact's first pass may leave in ẍ and Λ_A
+  /// (solve()): a hundredth of the KKT tolerance.
+  Scalar drift_tolerance() const { return settings.kkt_tolerance * Scalar(0.01); }
+  /// True while the rounding of `steps` steps (about ε relative each) fits
+  /// in drift_tolerance(): float 8 steps, double about 45 000. Past that
+  /// solve()'s check would ask for a solve from the factor anyway, after a
+  /// residual check spent for nothing. (False for a NaN tolerance.)
+  bool drift_fits(Index steps) const {
+    return Scalar(steps) * std::numeric_limits<Scalar>::epsilon() <= drift_tolerance();
+  }
+
   Index iteration_cap() const { return settings.max_iterations > 0 ? settings.max_iterations : 4 * num_rows_ + 16; }
 
   // ---- strategies ----------------------------------------------------------
@@ -759,13 +770,15 @@ class Solver {
         // a solve from the factor), fresh slacks at this ẍ (no violated row
         // hides in the slacks' drift), and the search looks again. The
         // rounding left in ẍ and Λ_A is judged by the residuals (solve());
-        // on the second pass a solve from the factor removes it. (ẍ from a
+        // on the second pass, or after more steps than the rounding allows
+        // (drift_fits), a solve from the factor removes it. (ẍ from a
         // drifted Λ_A would leave the set's rows: their twins then look
         // violated and a feasible problem ends Infeasible.)
         if (steps_since_solve_ <= 1) break;
-        if (resume) solve_multipliers();
-        drift_kept_ = !resume;
-        apply_multipliers(/*keep_acceleration=*/!resume);
+        const bool keep_drift = !resume && drift_fits(iterations + num_eq_);
+        if (!keep_drift) solve_multipliers();
+        drift_kept_ = keep_drift;
+        apply_multipliers(/*keep_acceleration=*/keep_drift);
         continue;
       }
       Scalar multiplier_p = 0;
