@@ -195,6 +195,32 @@ TEST(Degenerate, ZeroRows) {
   expect_finite_outputs(solver, p);
 }
 
+// A tolerance that is NaN, infinite (every violation would pass), zero,
+// negative or ≥ 1, or a negative cap, is a bad parameter: refused, never a
+// solve judged against it.
+TEST(BadInput, SettingsOutsideTheirRangeAreInvalidInput) {
+  const Problem p = floor_problem();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = std::numeric_limits<float>::infinity();
+  for (const float bad : {nan, inf, -inf, 0.0f, -1e-4f, 1.0f}) {
+    for (const bool kkt : {true, false}) {
+      Solver local;
+      (kkt ? local.settings.kkt_tolerance : local.settings.dependency_tolerance) = bad;
+      for (const auto strategy : {tact::Strategy::Platt, tact::Strategy::PlattImproved, tact::Strategy::Right,
+                                  tact::Strategy::Exact}) {
+        const auto report = tact::test::solve_no_heap(local, p, strategy);
+        EXPECT_EQ(report.status, tact::Status::InvalidInput) << (kkt ? "kkt " : "dependency ") << bad;
+        expect_finite_outputs(local, p);
+      }
+    }
+  }
+  Solver local;
+  local.settings.max_iterations = -1;
+  EXPECT_EQ(tact::test::solve_no_heap(local, p, tact::Strategy::Exact).status, tact::Status::InvalidInput);
+  local.settings.max_iterations = 0;  // the default cap: the same problem solves
+  EXPECT_EQ(tact::test::solve_no_heap(local, p, tact::Strategy::Exact).status, tact::Status::Solved);
+}
+
 TEST(Limits, IterationCapIsHardAndReported) {
   Problem p = floor_problem();
   p.num_ineq = 2;

@@ -58,6 +58,8 @@ struct ActiveSetMemory {
 };
 
 /// Tuning of a solve. Zero-initialized fields take the documented defaults.
+/// A solve with tolerances outside (0, 1) or a negative cap is refused
+/// with Status::InvalidInput.
 template <typename Scalar>
 struct Settings {
   /// Hard cap on iterations; 0 means the default 4·(rows) + 16, where an
@@ -248,7 +250,15 @@ class Solver {
   // of a large problem never do. Nothing here touches storage beyond the
   // sizes in use, so a wide Solver costs no more than a tight one.
 
-  /// Checks sizes and that f, d and J are finite (‖J_r‖² is kept for
+  /// Tolerances in (0, 1) (a NaN fails), an iteration cap ≥ 0 (0: the
+  /// default). An infinite tolerance would pass any violation as solved.
+  bool settings_valid() const {
+    return settings.kkt_tolerance > Scalar(0) && settings.kkt_tolerance < Scalar(1) &&
+           settings.dependency_tolerance > Scalar(0) && settings.dependency_tolerance < Scalar(1) &&
+           settings.max_iterations >= 0;
+  }
+
+  /// Checks sizes, the settings and that f, d and J are finite (‖J_r‖² is kept for
   /// prepare_rows); starts an empty working set.
   Status check_data(const ProblemType& p) {
     n_ = 0;
@@ -260,7 +270,7 @@ class Solver {
     drift_kept_ = false;
     second_pass_ = false;
     problem_ = &p;
-    if (!p.sizes_valid()) return Status::InvalidInput;
+    if (!p.sizes_valid() || !settings_valid()) return Status::InvalidInput;
     const Index n = p.n;
     const Index num_ineq = p.num_ineq;
     Scalar probe = 0;  // NaN if any entry is NaN or ±Inf
@@ -646,7 +656,7 @@ class Solver {
   /// True while the rounding of `steps` steps (about ε relative each) fits
   /// in drift_tolerance(): float 8 steps, double about 45 000. Past that
   /// solve()'s check would ask for a solve from the factor anyway, after a
-  /// residual check spent for nothing. (False for a NaN tolerance.)
+  /// residual check spent for nothing.
   bool drift_fits(Index steps) const {
     return Scalar(steps) * std::numeric_limits<Scalar>::epsilon() <= drift_tolerance();
   }
