@@ -21,14 +21,14 @@ class RowSet {
       overflow_ = true;
       return;
     }
-    eq_[static_cast<std::size_t>(num_eq_++)] = row;
+    copy_row(eq_[static_cast<std::size_t>(num_eq_++)], row);
   }
   void add_inequality(RowId id, const Row& row) {
     if (num_ineq_ >= MaxIneq) {
       overflow_ = true;
       return;
     }
-    ineq_[static_cast<std::size_t>(num_ineq_)] = row;
+    copy_row(ineq_[static_cast<std::size_t>(num_ineq_)], row);
     ids_[static_cast<std::size_t>(num_ineq_++)] = id;
   }
   void clear() {
@@ -45,6 +45,17 @@ class RowSet {
   bool overflow() const { return overflow_; }
 
  private:
+  /// J in an unrolled loop: GCC 12 sometimes makes the whole-row Eigen
+  /// assignment an out-of-line loop call, depending on what else the
+  /// translation unit inlines (billiard step on the M4F: +412 instructions
+  /// after a solver change), as in World::step's row copy.
+  static void copy_row(Row& to, const Row& from) {
+    to.g = from.g;
+#pragma GCC unroll 32
+    for (Index j = 0; j < MaxDof; ++j) to.J(j) = from.J(j);
+    to.curvature = from.curvature;
+  }
+
   std::array<Row, (MaxEq > 0 ? MaxEq : 1)> eq_{};
   std::array<Row, (MaxIneq > 0 ? MaxIneq : 1)> ineq_{};
   std::array<RowId, (MaxIneq > 0 ? MaxIneq : 1)> ids_{};
