@@ -57,9 +57,9 @@ struct ActiveSetMemory {
   }
 };
 
-/// Tuning of a solve. Zero-initialized fields take the documented defaults.
-/// A solve with tolerances outside (0, 1) or a negative cap is refused
-/// with Status::InvalidInput.
+/// Tuning of a solve; the defaults suit most problems. A solve with
+/// tolerances outside (0, 1) or a negative cap is refused with
+/// Status::InvalidInput.
 template <typename Scalar>
 struct Settings {
   /// Hard cap on iterations; 0 means the default 4·(rows) + 16, where an
@@ -160,11 +160,11 @@ class Solver {
       return refused(status);
     }
     Index iterations = 0;
-    // Exact's first pass ends on fresh slacks but keeps the steps' rounding
+    // Exact's first pass ends on swept slacks but keeps the steps' rounding
     // in ẍ and Λ_A (re-solving from the factor costs more than the rest of
-    // a small solve). When the residuals show that rounding above a
-    // hundredth of the tolerance, a second pass re-solves from the factor
-    // and resumes the dual iterations.
+    // a small solve). A second pass re-solves from the factor and resumes
+    // the dual iterations when that rounding may have decided the result
+    // (second_pass_needed).
     for (;;) {
       switch (strategy) {
         case Strategy::Platt:
@@ -184,13 +184,12 @@ class Solver {
       // residuals (here, so that the sweep's kernels stack on solve(), not on finish).
       if (status != Status::Solved) update_slacks();
       Report<Scalar> report = finish(problem, strategy, status, iterations);
-      if (second_pass_ || !drift_kept_ || status != Status::Solved ||
-          report.residuals.kkt_satisfied(drift_tolerance())) {
+      if (!second_pass_needed(status, report)) {
         if (strategy == Strategy::Exact && memory) remember_working_set(*memory, report.status == Status::Solved);
         return report;
       }
       // The point still carries the first pass's steps: counted as such,
-      // the dual loop's final refresh re-solves from the factor.
+      // the second pass starts with its re-solve from the factor.
       second_pass_ = true;
       steps_since_solve_ = 2;
     }
@@ -653,6 +652,22 @@ class Solver {
   /// The relative residual Exact's first pass may leave in ẍ and Λ_A
   /// (solve()): a hundredth of the KKT tolerance.
   Scalar drift_tolerance() const { return settings.kkt_tolerance * Scalar(0.01); }
+  /// After a first pass that kept drift (drift_kept_): true when that
+  /// rounding may have decided the result, so it is decided again from the
+  /// factor. A Solved pass: when stationarity or the working set's rows
+  /// (what the rounding moves) miss drift_tolerance(); the slacks of the
+  /// other rows were swept afresh and judged by the search's own tolerance,
+  /// which a second pass would not change. An Infeasible or Singular pass:
+  /// always (a violated twin of a set row may be the rounding). Not after
+  /// finish() found an overflow (report Singular) or hit the cap.
+  bool second_pass_needed(Status status, const Report<Scalar>& report) const {
+    if (!drift_kept_ || second_pass_) return false;
+    if (status == Status::Infeasible || status == Status::Singular) return true;
+    if (status != Status::Solved || report.status == Status::Singular) return false;
+    Residuals<Scalar> drifting = report.residuals;
+    drifting.min_slack = 0;  // rows outside the set: fresh, see above
+    return !drifting.kkt_satisfied(drift_tolerance());
+  }
   /// True while the rounding of `steps` steps (about ε relative each) fits
   /// in drift_tolerance(): float 8 steps, double about 45 000. Past that
   /// solve()'s check would ask for a solve from the factor anyway, after a
@@ -772,8 +787,9 @@ class Solver {
       append_projected(e, pivot, t);
     }
     if (warm && warm_start(*warm, iterations, cap) != Status::Solved) return Status::IterationLimit;
-    for (;;) {
-      const Index p = most_violated_inequality();
+    for (bool refresh_first = resume;; refresh_first = false) {
+      // The second pass searches only after its re-solve from the factor.
+      const Index p = refresh_first ? -1 : most_violated_inequality();
       if (p < 0) {
         // Each step adds rounding to ẍ, Λ_A and the slacks; once two or more
         // have been taken (a single step from a fresh point is as exact as
@@ -1091,7 +1107,10 @@ class Solver {
   /// takes a set row's slot), kept as the kernels' uint16 column index list.
   std::array<std::uint16_t, kMaxActive> active_slot_{};
   Index active_count_ = 0;
-  Index steps_since_solve_ = 0;  ///< steps since ẍ, Λ_A and the slacks came from the factor (or the free motion)
+  /// Steps since the slacks were last computed afresh (the free motion, a
+  /// working-set solve, a refresh); ẍ and Λ_A came from the factor then
+  /// too, unless drift_kept_.
+  Index steps_since_solve_ = 0;
   RowStates row_state_{};  ///< kInSet, kScaled bits per row
   std::array<SlotIndex, kRowStorage> slot_of_{};  ///< row r's slot while kScaled
   std::array<std::uint16_t, MaxDof> sweep_column_{};  ///< sweep_rows: the columns where v ≠ 0
