@@ -542,23 +542,33 @@ class Solver {
     state = static_cast<std::uint8_t>(value ? (state | kInSet) : (state & ~kInSet));
   }
 
-  /// Projects row r on the working set: l = L_W⁻¹ Ĵ_A ĵ_r, step_ = W_A⁻¹ Ĵ_A ĵ_r,
-  /// direction_ = ĵ_r − Ĵ_Aᵀ step_ (the part of ĵ_r orthogonal to the set).
-  /// @return the squared norm of that orthogonal part (the new pivot of W).
-  Scalar project_row(Index r) {
+  /// Projects row r on the working set: l = L_W⁻¹ Ĵ_A ĵ_r (projection_,
+  /// W's new factor row should r enter the set); for a step (`for_step`)
+  /// also step_ = W_A⁻¹ Ĵ_A ĵ_r and direction_ = ĵ_r − Ĵ_Aᵀ step_ (the part
+  /// of ĵ_r orthogonal to the set).
+  /// @return the new pivot of W: |direction|², or for an append without a
+  ///         step |ĵ_r|² − |l|² while that keeps at least half of |ĵ_r|².
+  /// Cancellation then loses at most one bit, as much as forming direction_
+  /// rounds; below that, |direction|² is formed (no cancellation when ĵ_r
+  /// is nearly in the span of the set, where the difference would be noise).
+  TACT_NOINLINE Scalar project_row(Index r, bool for_step) {
     const Index k = active_count_;
     const Scalar* row = scaled_row(r);
-    for (Index j = 0; j < n_; ++j) direction_(j) = row[j];
-    if (k > 0) {  // (the first row of a solve skips four kernel calls)
+    const Scalar row_norm2 = row_norm2_scaled(r);
+    if (k > 0) {
       detail::dot_columns(n_, k, active_columns(), row, projection_.data());
       detail::forward_substitute(factor_, k, projection_);
-      for (Index i = 0; i < k; ++i) step_(i) = projection_(i);
-      detail::backward_substitute_transposed(factor_, k, step_);
-      detail::accumulate_columns(n_, k, active_columns(),
-                                 detail::CoefficientSet<Scalar>{step_.data(), 1, kConsecutive, -1}, direction_.data());
+      if (!for_step) {
+        const Scalar pivot = row_norm2 - detail::dot(projection_.data(), projection_.data(), k);
+        if (pivot >= Scalar(0.5) * row_norm2) return pivot;
+      }
     }
-    // |direction|² rather than |ĵ_r|² − |l|²: no cancellation when ĵ_r is
-    // nearly in the span of the set, where the difference would be noise.
+    for (Index j = 0; j < n_; ++j) direction_(j) = row[j];
+    if (k == 0) return row_norm2;  // the first row of a solve skips every kernel call
+    for (Index i = 0; i < k; ++i) step_(i) = projection_(i);
+    detail::backward_substitute_transposed(factor_, k, step_);
+    detail::accumulate_columns(n_, k, active_columns(),
+                               detail::CoefficientSet<Scalar>{step_.data(), 1, kConsecutive, -1}, direction_.data());
     return detail::dot(direction_.data(), direction_.data(), n_);
   }
 
@@ -567,7 +577,7 @@ class Solver {
   }
   Scalar row_norm2_scaled(Index r) const { return slot_norm2_[slot_of_[static_cast<std::size_t>(r)]]; }
 
-  /// Appends row r to the working set using the projection of project_row(r).
+  /// Appends row r to the working set using the projection of project_row(r, ·).
   void append_projected(Index r, Scalar pivot, Scalar multiplier) {
     const Index k = active_count_;
     for (Index i = 0; i < k; ++i) factor_(k, i) = projection_(i);
@@ -582,7 +592,7 @@ class Solver {
   /// Appends row r if it is independent of the working set.
   bool try_append(Index r) {
     if (active_count_ >= n_) return false;
-    const Scalar pivot = project_row(r);
+    const Scalar pivot = project_row(r, /*for_step=*/false);
     if (is_dependent(r, pivot)) return false;
     append_projected(r, pivot, Scalar(0));
     return true;
@@ -775,7 +785,7 @@ class Solver {
     if (!resume && (num_eq_ > 0 || !warm)) update_slacks();
     // Equalities first: their multipliers have no sign, so only full steps.
     for (Index e = 0; e < num_eq_ && !resume; ++e) {
-      Scalar pivot = project_row(e);
+      Scalar pivot = project_row(e, /*for_step=*/true);
       if (active_count_ >= n_) pivot = 0;
       const Scalar violation = slack_(e);
       if (is_dependent(e, pivot)) {
@@ -811,7 +821,7 @@ class Solver {
       for (;;) {
         if (iterations >= cap) return Status::IterationLimit;
         ++iterations;
-        Scalar pivot = project_row(p);
+        Scalar pivot = project_row(p, /*for_step=*/true);
         if (active_count_ >= n_) pivot = 0;  // a full set spans the space: p depends on it
         const bool full_step_possible = !is_dependent(p, pivot);
         // Largest dual step before an inequality multiplier in the set reaches 0.
