@@ -551,20 +551,20 @@ class Solver {
   /// Cancellation then loses at most one bit, as much as forming direction_
   /// rounds; below that, |direction|² is formed (no cancellation when ĵ_r
   /// is nearly in the span of the set, where the difference would be noise).
-  TACT_NOINLINE Scalar project_row(Index r, bool for_step) {
+  Scalar project_row(Index r, bool for_step) {
     const Index k = active_count_;
     const Scalar* row = scaled_row(r);
-    const Scalar row_norm2 = row_norm2_scaled(r);
     if (k > 0) {
       detail::dot_columns(n_, k, active_columns(), row, projection_.data());
       detail::forward_substitute(factor_, k, projection_);
       if (!for_step) {
+        const Scalar row_norm2 = row_norm2_scaled(r);
         const Scalar pivot = row_norm2 - detail::dot(projection_.data(), projection_.data(), k);
         if (pivot >= Scalar(0.5) * row_norm2) return pivot;
       }
     }
     for (Index j = 0; j < n_; ++j) direction_(j) = row[j];
-    if (k == 0) return row_norm2;  // the first row of a solve skips every kernel call
+    if (k == 0) return row_norm2_scaled(r);  // the first row of a solve skips every kernel call
     for (Index i = 0; i < k; ++i) step_(i) = projection_(i);
     detail::backward_substitute_transposed(factor_, k, step_);
     detail::accumulate_columns(n_, k, active_columns(),
