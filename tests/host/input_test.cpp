@@ -122,6 +122,21 @@ TEST(Mass, FactorReusedWhileUnchangedAndDiagonalNeverFactored) {
   EXPECT_EQ(fresh.mass_factorizations(), 2u);
 }
 
+TEST(Mass, ADiagonalMIsCheckedAgainWhenAnOffDiagonalEntryChanges) {
+  // A diagonal M keeps no copy of its zeros: the reuse test reads their bits.
+  static Solver fresh;
+  Problem p = floor_problem();
+  ASSERT_TRUE(tact::test::solve_no_heap(fresh, p, tact::Strategy::Exact).ok());
+  p.M(0, 1) = 0.5f;  // one triangle only: not symmetric
+  EXPECT_EQ(tact::test::solve_no_heap(fresh, p, tact::Strategy::Exact).status, tact::Status::InvalidMass);
+  p.M(0, 1) = -0.0f;  // a negative zero leaves M diagonal
+  ASSERT_TRUE(tact::test::solve_no_heap(fresh, p, tact::Strategy::Exact).ok());
+  EXPECT_EQ(fresh.mass_factorizations(), 0u);
+  p.M(2, 0) = std::numeric_limits<float>::infinity();
+  EXPECT_EQ(tact::test::solve_no_heap(fresh, p, tact::Strategy::Exact).status, tact::Status::InvalidInput);
+  expect_finite_outputs(fresh, p);
+}
+
 TEST(Degenerate, DuplicatedRowsAreSolvedByRightAndExact) {
   Problem p = floor_problem();
   p.num_ineq = 3;

@@ -17,6 +17,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <type_traits>
 
@@ -347,13 +348,14 @@ class Solver {
     if (mass_valid_ && n == mass_n_ && same_mass(M, n)) return Status::Solved;
     mass_valid_ = false;
     mass_n_ = n;
-    // One pass over the diagonal, one over the strict lower triangle and its
-    // mirror: finiteness (a probe), symmetry, whether M is diagonal, and the
-    // copy kept for change detection (a dense M then takes a third pass, the
-    // copy of its lower triangle for factor_dense_mass). Only the lower triangle is factored,
-    // so only it is kept: the diagonal in mass_diagonal_entries_, the strict
-    // lower triangle transposed into the strict upper triangle of
-    // mass_factor_, which the factor never uses.
+    // One pass over the diagonal (finiteness by a probe, kept for change
+    // detection), one over the off-diagonal bits (is M diagonal?). A dense M
+    // then takes a pass over the strict lower triangle and its mirror:
+    // finiteness, symmetry, and the copy kept for change detection; and a
+    // last one, the copy of its lower triangle for factor_dense_mass. Only
+    // the lower triangle is factored, so only it is kept: the diagonal in
+    // mass_diagonal_entries_, the strict lower triangle transposed into the
+    // strict upper triangle of mass_factor_, which the factor never uses.
     const Scalar* m = M.data();
     Scalar probe = 0;
     Scalar largest = 0;  // of an SPD matrix, the largest entry (|m_ij|² ≤ m_ii·m_jj)
@@ -365,8 +367,18 @@ class Solver {
     }
     const Scalar eps = std::numeric_limits<Scalar>::epsilon();
     mass_symmetry_tolerance_ = 8 * eps * largest;
+    mass_diagonal_ = off_diagonal_zero(m, n);
+    if (mass_diagonal_) {
+      if (probe != Scalar(0)) return Status::InvalidInput;
+      for (Index i = 0; i < n; ++i) {
+        const Scalar d = mass_diagonal_entries_(i);
+        if (!(d > eps * largest)) return Status::InvalidMass;
+        mass_factor_(i, i) = Scalar(1) / std::sqrt(d);
+      }
+      mass_valid_ = true;
+      return Status::Solved;
+    }
     bool symmetric = true;
-    bool diagonal = true;
     for (Index j = 0; j < n; ++j) {
       const Scalar* column = m + j * MaxDof;
       for (Index i = j + 1; i < n; ++i) {
@@ -374,29 +386,41 @@ class Solver {
         const Scalar upper = m[i * MaxDof + j];
         probe += (lower + upper) * Scalar(0);
         symmetric &= std::fabs(lower - upper) <= mass_symmetry_tolerance_;
-        diagonal &= (lower == Scalar(0)) & (upper == Scalar(0));
         mass_factor_(j, i) = lower;
       }
     }
     if (probe != Scalar(0)) return Status::InvalidInput;
     if (!symmetric) return Status::InvalidMass;
-    mass_diagonal_ = diagonal;
-    if (diagonal) {
-      for (Index i = 0; i < n; ++i) {
-        const Scalar d = mass_diagonal_entries_(i);
-        if (!(d > eps * largest)) return Status::InvalidMass;
-        mass_factor_(i, i) = Scalar(1) / std::sqrt(d);
-      }
-    } else {
-      for (Index j = 0; j < n; ++j) {
-        const Scalar* column = m + j * MaxDof;
-        Scalar* factor_column = mass_factor_.data() + j * MaxDof;
-        for (Index i = j; i < n; ++i) factor_column[i] = column[i];
-      }
-      return Status::Solved;
+    for (Index j = 0; j < n; ++j) {
+      const Scalar* column = m + j * MaxDof;
+      Scalar* factor_column = mass_factor_.data() + j * MaxDof;
+      for (Index i = j; i < n; ++i) factor_column[i] = column[i];
     }
-    mass_valid_ = true;
     return Status::Solved;
+  }
+
+  /// True when every off-diagonal entry of M's leading n×n block is ±0. The
+  /// entries' bits are OR-ed, the sign bit dropped at the end: no float
+  /// compare per entry (a diagonal M of 22 bodies has 462 zeros). A NaN or
+  /// an Inf is not zero, so it is left to the dense checks.
+  static bool off_diagonal_zero(const Scalar* m, Index n) {
+    using Bits = std::conditional_t<sizeof(Scalar) == 4, std::uint32_t, std::uint64_t>;
+    static_assert(sizeof(Bits) == sizeof(Scalar), "float or double");
+    Bits bits = 0;
+    const auto gather = [&bits](const Scalar* entries, Index count) {
+      for (Index i = 0; i < count; ++i) {
+        Bits entry;
+        std::memcpy(&entry, entries + i, sizeof entry);
+        bits |= entry;
+      }
+    };
+    for (Index j = 0; j < n; ++j) {
+      const Scalar* column = m + j * MaxDof;
+      gather(column, j);                  // above the diagonal
+      gather(column + j + 1, n - j - 1);  // below it
+      if (static_cast<Bits>(bits << 1) != 0) return false;  // a dense M: at the first column
+    }
+    return true;
   }
 
   /// L of the dense M that check_mass copied into mass_factor_'s lower triangle.
@@ -409,12 +433,14 @@ class Solver {
   }
 
   /// True when M's lower triangle is the one last factored (the factor
-  /// depends on nothing else) and its upper triangle still mirrors it.
+  /// depends on nothing else) and its upper triangle still mirrors it; for
+  /// a diagonal M, when the diagonal is the same and the rest still zero.
   bool same_mass(const MassMatrix& M, Index n) const {
     const Scalar* m = M.data();
     bool same = true;
+    for (Index j = 0; j < n; ++j) same &= m[j * MaxDof + j] == mass_diagonal_entries_(j);
+    if (mass_diagonal_) return same && off_diagonal_zero(m, n);
     for (Index j = 0; j < n; ++j) {
-      same &= m[j * MaxDof + j] == mass_diagonal_entries_(j);
       const Scalar* column = m + j * MaxDof;
       const Scalar* kept = mass_factor_.data() + j;  // row j of the strict upper triangle
       for (Index i = j + 1; i < n; ++i) {
