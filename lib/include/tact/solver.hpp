@@ -308,9 +308,9 @@ class Solver {
       }
       free_acceleration_norm_ = std::sqrt(norm2);
     } else {
-      for (Index j = 0; j < n; ++j) z_free_(j) = p.f(j);
+      detail::copy(p.f.data(), n, z_free_.data());
       scale_by_mass(z_free_);
-      for (Index j = 0; j < n; ++j) acceleration_(j) = z_free_(j);
+      detail::copy(z_free_.data(), n, acceleration_.data());
       unscale(acceleration_);
       free_acceleration_norm_ = norm_of(acceleration_);
     }
@@ -505,8 +505,12 @@ class Solver {
     slot_of_[static_cast<std::size_t>(r)] = static_cast<SlotIndex>(slot);
     Scalar* column = scaled_rows_.data() + slot * MaxDof;
     const RowView row = row_view(r);
-    for (Index j = 0; j < n_; ++j) column[j] = row.at(j);
-    scale_by_mass(scaled_rows_.col(slot));
+    if (mass_diagonal_) {  // copy and scale in one pass
+      for (Index j = 0; j < n_; ++j) column[j] = row.at(j) * mass_factor_(j, j);
+    } else {
+      for (Index j = 0; j < n_; ++j) column[j] = row.at(j);
+      scale_by_mass(scaled_rows_.col(slot));
+    }
     slot_norm2_[static_cast<std::size_t>(slot)] = detail::dot(column, column, n_);
     state = static_cast<std::uint8_t>(state | kScaled);
     return column;
@@ -589,9 +593,9 @@ class Solver {
         if (pivot >= Scalar(0.5) * row_norm2) return pivot;
       }
     }
-    for (Index j = 0; j < n_; ++j) direction_(j) = row[j];
+    detail::copy(row, n_, direction_.data());
     if (k == 0) return row_norm2_scaled(r);  // the first row of a solve skips every kernel call
-    for (Index i = 0; i < k; ++i) step_(i) = projection_(i);
+    detail::copy(projection_.data(), k, step_.data());
     detail::backward_substitute_transposed(factor_, k, step_);
     detail::accumulate_columns(n_, k, active_columns(),
                                detail::CoefficientSet<Scalar>{step_.data(), 1, kConsecutive, -1}, direction_.data());
@@ -648,7 +652,7 @@ class Solver {
   TACT_NOINLINE void apply_multipliers(bool keep_acceleration = false) {
     if (!keep_acceleration) {
       const Index k = active_count_;
-      for (Index j = 0; j < n_; ++j) acceleration_(j) = z_free_(j);
+      detail::copy(z_free_.data(), n_, acceleration_.data());
       detail::accumulate_columns(n_, k, active_columns(),
                                  detail::CoefficientSet<Scalar>{lambda_active_.data(), 1, kConsecutive, 1},
                                  acceleration_.data());
@@ -670,9 +674,17 @@ class Solver {
   /// Moves ẍ, the slacks and Λ_A by t along the direction of the last
   /// project_row: Δẍ = L⁻ᵀ direction, Δslack = t·J Δẍ.
   TACT_NOINLINE void take_step(Scalar t) {
-    for (Index j = 0; j < n_; ++j) direction_acceleration_(j) = direction_(j);
-    unscale(direction_acceleration_);
-    for (Index j = 0; j < n_; ++j) acceleration_(j) += t * direction_acceleration_(j);
+    if (mass_diagonal_) {  // Δẍ and ẍ in one pass
+      for (Index j = 0; j < n_; ++j) {
+        const Scalar delta = direction_(j) * mass_factor_(j, j);
+        direction_acceleration_(j) = delta;
+        acceleration_(j) += t * delta;
+      }
+    } else {
+      detail::copy(direction_.data(), n_, direction_acceleration_.data());
+      unscale(direction_acceleration_);
+      for (Index j = 0; j < n_; ++j) acceleration_(j) += t * direction_acceleration_(j);
+    }
     sweep_rows(direction_acceleration_, t, true);
     for (Index i = 0; i < active_count_; ++i) lambda_active_(i) -= t * step_(i);
     ++steps_since_solve_;
@@ -1019,7 +1031,7 @@ class Solver {
 
     // The set: Λ, its rows' residuals, and the total force f + J_AᵀΛ_A.
     DofVector& force = direction_;  // scratch
-    for (Index j = 0; j < n; ++j) force(j) = p.f(j);
+    detail::copy(p.f.data(), n, force.data());
     Scalar probe = 0;  // NaN if ẍ or Λ_A holds a NaN or ±Inf
     Index active_inequalities = 0;
     Scalar working_set = 0;
