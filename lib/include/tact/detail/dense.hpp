@@ -94,9 +94,11 @@ struct CoefficientSet {
 template <typename Scalar>
 inline constexpr bool kVfpKernels = TACT_VFP_KERNELS && std::is_same_v<Scalar, float>;
 
-/// to[0..n) = from[0..n); with VFP, four floats per VLDM/VSTM pair.
+/// to[0..n) = from[0..n); with VFP, four floats per VLDM/VSTM pair. Out of
+/// line, like the kernels below: called from many places (960 bytes of
+/// flash with dot on the M4F), and a call costs a few instructions.
 template <typename Scalar>
-inline void copy(const Scalar* from, Index n, Scalar* to) {
+TACT_NOINLINE void copy(const Scalar* from, Index n, Scalar* to) {
 #if TACT_VFP_KERNELS
   if constexpr (kVfpKernels<Scalar>) {
     if (n >= 4) {  // the assembly moves the pointers past the elements it does
@@ -120,7 +122,7 @@ inline void copy(const Scalar* from, Index n, Scalar* to) {
 /// x·y over `rows` contiguous elements, two partial sums (even and odd
 /// elements). With VFP, four elements per pass: two VLDMs, four VFMAs.
 template <typename Scalar>
-inline Scalar dot(const Scalar* x, const Scalar* y, Index rows) {
+TACT_NOINLINE Scalar dot(const Scalar* x, const Scalar* y, Index rows) {
   Scalar s0 = 0, s1 = 0;
 #if TACT_VFP_KERNELS
   if constexpr (kVfpKernels<Scalar>) {
