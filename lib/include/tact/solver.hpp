@@ -17,7 +17,6 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <limits>
 #include <type_traits>
 
@@ -400,25 +399,19 @@ class Solver {
   }
 
   /// True when every off-diagonal entry of M's leading n×n block is ±0. The
-  /// entries' bits are OR-ed, the sign bit dropped at the end: no float
+  /// entries' bits are OR-ed, and the result tested as a float's: no float
   /// compare per entry (a diagonal M of 22 bodies has 462 zeros). A NaN or
   /// an Inf is not zero, so it is left to the dense checks.
   static bool off_diagonal_zero(const Scalar* m, Index n) {
-    using Bits = std::conditional_t<sizeof(Scalar) == 4, std::uint32_t, std::uint64_t>;
-    static_assert(sizeof(Bits) == sizeof(Scalar), "float or double");
-    Bits bits = 0;
+    decltype(detail::bits_of(Scalar(0))) bits = 0;
     const auto gather = [&bits](const Scalar* entries, Index count) {
-      for (Index i = 0; i < count; ++i) {
-        Bits entry;
-        std::memcpy(&entry, entries + i, sizeof entry);
-        bits |= entry;
-      }
+      for (Index i = 0; i < count; ++i) bits |= detail::bits_of(entries[i]);
     };
     for (Index j = 0; j < n; ++j) {
       const Scalar* column = m + j * MaxDof;
       gather(column, j);                  // above the diagonal
       gather(column + j + 1, n - j - 1);  // below it
-      if (static_cast<Bits>(bits << 1) != 0) return false;  // a dense M: at the first column
+      if (bits << 1 != 0) return false;   // a dense M: at the first column
     }
     return true;
   }
@@ -543,7 +536,7 @@ class Solver {
     }
     Index count = 0;
     for (Index j = 0; j < n_; ++j)
-      if (v(j) != Scalar(0)) sweep_column_[static_cast<std::size_t>(count++)] = static_cast<std::uint16_t>(j);
+      if (!detail::is_zero(v(j))) sweep_column_[static_cast<std::size_t>(count++)] = static_cast<std::uint16_t>(j);
     if (count == 0) return;  // e.g. the free motion of a body at rest
     const detail::CoefficientSet<Scalar> coefficient{v.data(), 1, sweep_column_.data(), scale};
     if (num_eq_ > 0)

@@ -11,6 +11,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <type_traits>
 
@@ -40,6 +41,23 @@ inline Scalar max_of(Scalar a, Scalar b) {
 template <typename Scalar>
 inline Scalar min_of(Scalar a, Scalar b) {
   return a < b ? a : b;
+}
+/// The bits of x as an unsigned integer of its size. Tests on them cost no
+/// float compare and no transfer of the FPU's flags (VCMP + VMRS on
+/// Cortex-M), and without an FPU no library call.
+template <typename Scalar>
+inline auto bits_of(Scalar x) {
+  using Bits = std::conditional_t<sizeof(Scalar) == 4, std::uint32_t, std::uint64_t>;
+  static_assert(sizeof(Bits) == sizeof(Scalar), "float or double");
+  Bits bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  return bits;
+}
+/// True when x is +0 or −0 (its bits without the sign are zero).
+template <typename Scalar>
+inline bool is_zero(Scalar x) {
+  const auto bits = bits_of(x);
+  return static_cast<decltype(bits)>(bits << 1) == 0;
 }
 /// True when x is neither NaN nor ±Inf.
 template <typename Scalar>
