@@ -200,26 +200,17 @@ TACT_NOINLINE Index accumulate_columns_by_eight(Index rows, Index count, const C
     const Scalar* a7 = column(c + 7);
     const Scalar x0 = x(c), x1 = x(c + 1), x2 = x(c + 2), x3 = x(c + 3);
     const Scalar x4 = x(c + 4), x5 = x(c + 5), x6 = x(c + 6), x7 = x(c + 7);
-    for (Index i = 0; i < rows; ++i) {
-      Scalar sum = out[i];
-      sum += a0[i] * x0;
-      sum += a1[i] * x1;
-      sum += a2[i] * x2;
-      sum += a3[i] * x3;
-      sum += a4[i] * x4;
-      sum += a5[i] * x5;
-      sum += a6[i] * x6;
-      sum += a7[i] * x7;
-      out[i] = sum;
-    }
+    for (Index i = 0; i < rows; ++i)
+      out[i] += a0[i] * x0 + a1[i] * x1 + a2[i] * x2 + a3[i] * x3 + a4[i] * x4 + a5[i] * x5 + a6[i] * x6 + a7[i] * x7;
   }
   return c;
 }
 
-/// out[0..rows) += a0·x0 + a1·x1 + a2·x2 + a3·x3, each out[i] accumulated
-/// in that order. With VFP, four rows per pass: one VLDM per column and
-/// for out, sixteen VFMAs, one VSTM (1.5 instructions per multiply-add
-/// against 2.6 for the compiled eight-column pass).
+/// out[0..rows) += a0·x0 + a1·x1 + a2·x2 + a3·x3. With VFP, four rows per
+/// pass: one VLDM per column and for out, sixteen VFMAs into out, one VSTM
+/// (1.5 instructions per multiply-add against 2.6 for the compiled
+/// eight-column pass). The C++ loop adds the products' sum to out, as the
+/// solver did before the assembly: the other builds' results are unchanged.
 template <typename Scalar>
 inline void accumulate_four_columns(Index rows, const Scalar* a0, const Scalar* a1, const Scalar* a2,
                                     const Scalar* a3, Scalar x0, Scalar x1, Scalar x2, Scalar x3, Scalar* out) {
@@ -261,14 +252,7 @@ inline void accumulate_four_columns(Index rows, const Scalar* a0, const Scalar* 
     }
   }
 #endif
-  for (Index i = 0; i < rows; ++i) {
-    Scalar sum = out[i];
-    sum += a0[i] * x0;
-    sum += a1[i] * x1;
-    sum += a2[i] * x2;
-    sum += a3[i] * x3;
-    out[i] = sum;
-  }
+  for (Index i = 0; i < rows; ++i) out[i] += a0[i] * x0 + a1[i] * x1 + a2[i] * x2 + a3[i] * x3;
 }
 
 /// out[0..rows) += a0·x0 + a1·x1 (the two-column rest of accumulate_columns),
@@ -302,12 +286,7 @@ inline void accumulate_two_columns(Index rows, const Scalar* a0, const Scalar* a
     }
   }
 #endif
-  for (Index i = 0; i < rows; ++i) {
-    Scalar sum = out[i];
-    sum += a0[i] * x0;
-    sum += a1[i] * x1;
-    out[i] = sum;
-  }
+  for (Index i = 0; i < rows; ++i) out[i] += a0[i] * x0 + a1[i] * x1;
 }
 
 /// sums[c] += a_c[0..rows) · y[0..rows) for the four columns a0..a3, each
@@ -573,9 +552,10 @@ TACT_NOINLINE void backward_substitute_transposed(const Scalar* l, Index ld, Ind
   for (; end >= 4; end -= 4) {
     const Index i = end - 4;
     const Scalar* c0 = l + i * ld + end;
-    Scalar sums[4] = {0, 0, 0, 0};
+    // −(−b_i + Σ c·y) rounds exactly as b_i − c·y − …, the loop this was.
+    Scalar sums[4] = {-b[i], -b[i + 1], -b[i + 2], -b[i + 3]};
     dot_four_columns(n - end, c0, c0 + ld, c0 + 2 * ld, c0 + 3 * ld, b + end, sums);
-    const Scalar s0 = b[i] - sums[0], s1 = b[i + 1] - sums[1], s2 = b[i + 2] - sums[2], s3 = b[i + 3] - sums[3];
+    const Scalar s0 = -sums[0], s1 = -sums[1], s2 = -sums[2], s3 = -sums[3];
     const Scalar y3 = s3 / at(i + 3, i + 3);
     const Scalar y2 = (s2 - at(i + 3, i + 2) * y3) / at(i + 2, i + 2);
     const Scalar y1 = (s1 - at(i + 2, i + 1) * y2 - at(i + 3, i + 1) * y3) / at(i + 1, i + 1);
