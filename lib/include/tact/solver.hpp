@@ -967,6 +967,9 @@ class Solver {
     const Scalar* slack = slack_.data();
     const Scalar* base = tolerance_base_.data();
     const Scalar* row_norm = row_norm_.data();
+    // Two rows per pass halve the loop's own instructions, about a seventh
+    // of the search (billiard-2 −1.2 %, +128 bytes of flash; four: slower).
+#pragma GCC unroll 2
     for (Index r = num_eq_; r < num_rows_; ++r) {
       const Scalar s = slack[r];
       // s < −slack_tolerance(r, norm), with fraction·‖ẍ‖ hoisted out of the
