@@ -24,6 +24,16 @@
 /// compiler saves s16–s19) and is tested by every target suite under QEMU.
 #if defined(__thumb2__) && defined(__ARM_FP) && (__ARM_FP & 4)
 #define TACT_VFP_KERNELS 1
+/// The four-column kernels' shared parts: rows i..i+3 of columns a0..a3
+/// into s4–s19 (pointers advanced), and the registers they all clobber.
+#define TACT_VFP_LOAD_FOUR_COLUMNS \
+  "vldmia %[a0]!, {s4-s7}\n\t"   \
+  "vldmia %[a1]!, {s8-s11}\n\t"  \
+  "vldmia %[a2]!, {s12-s15}\n\t" \
+  "vldmia %[a3]!, {s16-s19}\n\t"
+#define TACT_VFP_CLOBBERS_S0_S19                                                                                 \
+  "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "s12", "s13", "s14", "s15", "s16", \
+      "s17", "s18", "s19", "cc", "memory"
 #else
 #define TACT_VFP_KERNELS 0
 #endif
@@ -222,10 +232,7 @@ inline void accumulate_four_columns(Index rows, const Scalar* a0, const Scalar* 
       __asm__ volatile(
           "1:\n\t"
           "vldmia %[out], {s0-s3}\n\t"
-          "vldmia %[a0]!, {s4-s7}\n\t"
-          "vldmia %[a1]!, {s8-s11}\n\t"
-          "vldmia %[a2]!, {s12-s15}\n\t"
-          "vldmia %[a3]!, {s16-s19}\n\t"
+          TACT_VFP_LOAD_FOUR_COLUMNS
           "vfma.f32 s0, s4, %[x0]\n\t"
           "vfma.f32 s1, s5, %[x0]\n\t"
           "vfma.f32 s2, s6, %[x0]\n\t"
@@ -247,8 +254,7 @@ inline void accumulate_four_columns(Index rows, const Scalar* a0, const Scalar* 
           "bne 1b"
           : [a0] "+r"(a0), [a1] "+r"(a1), [a2] "+r"(a2), [a3] "+r"(a3), [out] "+r"(out), [blocks] "+r"(blocks)
           : [x0] "t"(x0), [x1] "t"(x1), [x2] "t"(x2), [x3] "t"(x3)
-          : "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "s12", "s13", "s14", "s15",
-            "s16", "s17", "s18", "s19", "cc", "memory");
+          : TACT_VFP_CLOBBERS_S0_S19);
     }
   }
 #endif
@@ -304,10 +310,7 @@ inline void dot_four_columns(Index rows, const Scalar* a0, const Scalar* a1, con
       __asm__ volatile(
           "1:\n\t"
           "vldmia %[y]!, {s0-s3}\n\t"
-          "vldmia %[a0]!, {s4-s7}\n\t"
-          "vldmia %[a1]!, {s8-s11}\n\t"
-          "vldmia %[a2]!, {s12-s15}\n\t"
-          "vldmia %[a3]!, {s16-s19}\n\t"
+          TACT_VFP_LOAD_FOUR_COLUMNS
           "vfma.f32 %[s0], s4, s0\n\t"
           "vfma.f32 %[s1], s8, s0\n\t"
           "vfma.f32 %[s2], s12, s0\n\t"
@@ -329,8 +332,7 @@ inline void dot_four_columns(Index rows, const Scalar* a0, const Scalar* a1, con
           : [a0] "+r"(a0), [a1] "+r"(a1), [a2] "+r"(a2), [a3] "+r"(a3), [y] "+r"(y), [blocks] "+r"(blocks),
             [s0] "+t"(s0), [s1] "+t"(s1), [s2] "+t"(s2), [s3] "+t"(s3)
           :
-          : "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "s12", "s13", "s14", "s15",
-            "s16", "s17", "s18", "s19", "cc", "memory");
+          : TACT_VFP_CLOBBERS_S0_S19);
     }
   }
 #endif
@@ -412,10 +414,7 @@ inline void add_squares_four_columns(Index rows, const Scalar* a0, Index ld, Sca
       __asm__ volatile(
           "1:\n\t"
           "vldmia %[out], {s0-s3}\n\t"
-          "vldmia %[a0]!, {s4-s7}\n\t"
-          "vldmia %[a1]!, {s8-s11}\n\t"
-          "vldmia %[a2]!, {s12-s15}\n\t"
-          "vldmia %[a3]!, {s16-s19}\n\t"
+          TACT_VFP_LOAD_FOUR_COLUMNS
           "vfma.f32 s0, s4, s4\n\t"
           "vfma.f32 s1, s5, s5\n\t"
           "vfma.f32 s2, s6, s6\n\t"
@@ -437,8 +436,7 @@ inline void add_squares_four_columns(Index rows, const Scalar* a0, Index ld, Sca
           "bne 1b"
           : [a0] "+r"(a0), [a1] "+r"(a1), [a2] "+r"(a2), [a3] "+r"(a3), [out] "+r"(out), [blocks] "+r"(blocks)
           :
-          : "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "s12", "s13", "s14", "s15",
-            "s16", "s17", "s18", "s19", "cc", "memory");
+          : TACT_VFP_CLOBBERS_S0_S19);
     }
   }
 #endif
