@@ -49,6 +49,11 @@ set(_tact_common "${TACT_CPU_FLAGS} -ffunction-sections -fdata-sections -fno-mat
 set(CMAKE_C_FLAGS_INIT   "${_tact_common}")
 set(CMAKE_CXX_FLAGS_INIT "${_tact_common} -fno-exceptions -fno-rtti -fno-threadsafe-statics -DEIGEN_NO_MALLOC -DEIGEN_NO_DEBUG")
 set(CMAKE_ASM_FLAGS_INIT "${TACT_CPU_FLAGS}")
+# Debug firmware at -Og (CMake adds -g), not -O0: at -O0 Eigen keeps a call
+# to operator new (throw_std_bad_alloc, never reached with fixed sizes) that
+# the no-heap link check refuses; -Og drops it and stays debuggable.
+set(CMAKE_C_FLAGS_DEBUG_INIT   "-Og")
+set(CMAKE_CXX_FLAGS_DEBUG_INIT "-Og")
 # newlib-nano for memcpy/sqrtf; unused code is dropped section by section.
 set(CMAKE_EXE_LINKER_FLAGS_INIT "--specs=nano.specs -Wl,--gc-sections")
 
