@@ -128,6 +128,14 @@ struct CoefficientSet {
 /// The VFP kernels: single precision on a core with an FPU.
 template <typename Scalar>
 inline constexpr bool kVfpKernels = TACT_VFP_KERNELS && std::is_same_v<Scalar, float>;
+/// The blocks of four elements a VFP kernel's assembly takes; `count`
+/// becomes the rest, which the C++ loop after it does from the pointers the
+/// assembly advanced.
+inline Index take_blocks_of_four(Index& count) {
+  const Index blocks = count / 4;
+  count -= 4 * blocks;
+  return blocks;
+}
 
 /// to[0..n) = from[0..n); with VFP, four floats per VLDM/VSTM pair. Out of
 /// line, like the kernels below: called from many places (960 bytes of
@@ -136,9 +144,8 @@ template <typename Scalar>
 TACT_NOINLINE void copy(const Scalar* from, Index n, Scalar* to) {
 #if TACT_VFP_KERNELS
   if constexpr (kVfpKernels<Scalar>) {
-    if (n >= 4) {  // the assembly moves the pointers past the elements it does
-      Index blocks = n / 4;
-      n -= 4 * blocks;
+    if (n >= 4) {
+      Index blocks = take_blocks_of_four(n);
       __asm__ volatile(
           "1:\n\t"
           "vldmia %[from]!, {s0-s3}\n\t"
@@ -161,9 +168,8 @@ TACT_NOINLINE Scalar dot(const Scalar* x, const Scalar* y, Index rows) {
   Scalar s0 = 0, s1 = 0;
 #if TACT_VFP_KERNELS
   if constexpr (kVfpKernels<Scalar>) {
-    if (rows >= 4) {  // the assembly moves the pointers past the elements it does
-      Index blocks = rows / 4;
-      rows -= 4 * blocks;
+    if (rows >= 4) {
+      Index blocks = take_blocks_of_four(rows);
       __asm__ volatile(
           "1:\n\t"
           "vldmia %[x]!, {s0-s3}\n\t"
@@ -226,9 +232,8 @@ inline void accumulate_four_columns(Index rows, const Scalar* a0, const Scalar* 
                                     const Scalar* a3, Scalar x0, Scalar x1, Scalar x2, Scalar x3, Scalar* out) {
 #if TACT_VFP_KERNELS
   if constexpr (kVfpKernels<Scalar>) {
-    if (rows >= 4) {  // the assembly moves the pointers past the rows it does
-      Index blocks = rows / 4;
-      rows -= 4 * blocks;
+    if (rows >= 4) {
+      Index blocks = take_blocks_of_four(rows);
       __asm__ volatile(
           "1:\n\t"
           "vldmia %[out], {s0-s3}\n\t"
@@ -267,9 +272,8 @@ template <typename Scalar>
 inline void accumulate_two_columns(Index rows, const Scalar* a0, const Scalar* a1, Scalar x0, Scalar x1, Scalar* out) {
 #if TACT_VFP_KERNELS
   if constexpr (kVfpKernels<Scalar>) {
-    if (rows >= 4) {  // the assembly moves the pointers past the rows it does
-      Index blocks = rows / 4;
-      rows -= 4 * blocks;
+    if (rows >= 4) {
+      Index blocks = take_blocks_of_four(rows);
       __asm__ volatile(
           "1:\n\t"
           "vldmia %[out], {s0-s3}\n\t"
@@ -304,9 +308,8 @@ inline void dot_four_columns(Index rows, const Scalar* a0, const Scalar* a1, con
   Scalar s0 = sums[0], s1 = sums[1], s2 = sums[2], s3 = sums[3];
 #if TACT_VFP_KERNELS
   if constexpr (kVfpKernels<Scalar>) {
-    if (rows >= 4) {  // the assembly moves the pointers past the rows it does
-      Index blocks = rows / 4;
-      rows -= 4 * blocks;
+    if (rows >= 4) {
+      Index blocks = take_blocks_of_four(rows);
       __asm__ volatile(
           "1:\n\t"
           "vldmia %[y]!, {s0-s3}\n\t"
@@ -408,9 +411,8 @@ inline void add_squares_four_columns(Index rows, const Scalar* a0, Index ld, Sca
   const Scalar* a3 = a2 + ld;
 #if TACT_VFP_KERNELS
   if constexpr (kVfpKernels<Scalar>) {
-    if (rows >= 4) {  // the assembly moves the pointers past the rows it does
-      Index blocks = rows / 4;
-      rows -= 4 * blocks;
+    if (rows >= 4) {
+      Index blocks = take_blocks_of_four(rows);
       __asm__ volatile(
           "1:\n\t"
           "vldmia %[out], {s0-s3}\n\t"
