@@ -326,12 +326,18 @@ class Solver {
     Scalar* norm = row_norm_.data();
     Scalar* base = tolerance_base_.data();
     std::uint8_t* state = row_state_.data();
+    Scalar largest_rhs = 0;
+    Scalar largest_norm = 0;
     for (Index r = 0; r < num_rows; ++r) {
       const Scalar row_norm = norm[r] = std::sqrt(norm[r]);
-      const Scalar d = r < num_eq ? d_eq[r] : d_ineq[r - num_eq];
-      base[r] = fraction * (std::fabs(d) + row_norm * free_norm) + kTiny;
+      const Scalar magnitude = std::fabs(r < num_eq ? d_eq[r] : d_ineq[r - num_eq]);
+      base[r] = fraction * (magnitude + row_norm * free_norm) + kTiny;
       state[r] = 0;
+      largest_rhs = detail::max_of(largest_rhs, magnitude);
+      largest_norm = detail::max_of(largest_norm, row_norm);
     }
+    largest_rhs_ = largest_rhs;
+    largest_row_norm_ = largest_norm;
   }
 
   bool row_finite(Index r) const {
@@ -1009,19 +1015,18 @@ class Solver {
     const Index n = n_;
 
     // Rows: feasibility and scales (λ = 0 first; the set's λ below).
+    // max_r max(|d_r|, ‖J_r‖·a) from prepare_rows' maxima: the same value,
+    // as rounding a product is monotone in each factor.
     const Scalar acceleration_norm = detail::max_of(norm_of(acceleration_), free_acceleration_norm_);
-    Scalar row_scale = 0;
+    const Scalar row_scale = detail::max_of(largest_rhs_, largest_row_norm_ * acceleration_norm);
     Scalar equality = 0;
     for (Index r = 0; r < num_eq_; ++r) {
       lambda_(r) = 0;
-      row_scale = detail::max_of(row_scale, detail::max_of(std::fabs(p.d_eq(r)), row_norm_(r) * acceleration_norm));
       equality = detail::max_of(equality, std::fabs(slack_(r)));
     }
     Scalar min_slack = kInfinity;
     for (Index r = num_eq_; r < num_rows_; ++r) {
       lambda_(r) = 0;
-      row_scale = detail::max_of(row_scale,
-                                 detail::max_of(std::fabs(p.d_ineq(r - num_eq_)), row_norm_(r) * acceleration_norm));
       min_slack = detail::min_of(min_slack, slack_(r));
     }
 
@@ -1140,6 +1145,8 @@ class Solver {
   DofVector direction_ = DofVector::Zero();      ///< step direction in the scaled space
   DofVector direction_acceleration_ = DofVector::Zero();  ///< the same for ẍ: L⁻ᵀ direction
   Scalar free_acceleration_norm_ = 0;            ///< ‖M⁻¹f‖₂, a scale for the slacks
+  Scalar largest_rhs_ = 0;                       ///< max_r |d_r| (prepare_rows), for finish's row scale
+  Scalar largest_row_norm_ = 0;                  ///< max_r ‖J_r‖₂, the same
   Scalar objective_ = 0;
 
   ActiveMatrix factor_ = ActiveMatrix::Zero();  ///< Cholesky factor of W_A = Ĵ_A Ĵ_Aᵀ
