@@ -4,10 +4,11 @@
 Runs bench_solve on one problem under QEMU with one instruction per
 translation block and an execution log (-singlestep -d exec,nochain), keeps
 the instructions between the first two tact::port::counter_read calls (the
-cold solve), and prints the source lines that executed the most.
+cold solve; with --warm the next two: the same problem solved again, M's
+factor reused), and prints the source lines that executed the most.
 
     bench/solve/profile.py build/m4f-an386/bench/bench_solve.elf mps2-an386 \
-        bench/problems/dense-30-0-60-a.qp [--strategy exact] [--top 40]
+        bench/problems/dense-30-0-60-a.qp [--strategy exact] [--top 40] [--warm]
 
 Counts are executed instructions, like the icount plugin's (within the few
 instructions of the counter calls themselves), never cycles.
@@ -37,6 +38,8 @@ def main():
     parser.add_argument("problem")
     parser.add_argument("--strategy", default="exact")
     parser.add_argument("--top", type=int, default=40)
+    parser.add_argument("--warm", action="store_true",
+                        help="the second solve (M's factor reused) instead of the cold one")
     args = parser.parse_args()
 
     elf = os.path.realpath(args.elf)
@@ -60,6 +63,8 @@ def main():
         shutil.rmtree(work)
 
     calls = [i for i, pc in enumerate(pcs) if pc == counter & ~1]
+    if args.warm:
+        calls = calls[2:]
     if len(calls) < 2:
         raise SystemExit("counter_read was not called twice: did the problem load?")
     # From the return of the first counter_read to the entry of the second.
@@ -81,7 +86,8 @@ def main():
         per_line[location] += per_pc[address]
         per_function[function] += per_pc[address]
     total = len(solve)
-    print(f"{total} instructions in the cold solve of {args.problem} ({args.strategy})")
+    which = "warm" if args.warm else "cold"
+    print(f"{total} instructions in the {which} solve of {args.problem} ({args.strategy})")
     print("\nby function (after inlining):")
     for function, count in per_function.most_common(args.top // 2):
         print(f"{count:10d} {100.0 * count / total:5.1f}%  {function[:100]}")
