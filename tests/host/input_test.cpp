@@ -210,6 +210,23 @@ TEST(Degenerate, ZeroRows) {
   expect_finite_outputs(solver, p);
 }
 
+// Without rows the row scale is 0, even when ‖ẍ‖ overflows float: a light
+// particle (m = 1e-30) under a small force has ẍ = 1e20 per axis, finite,
+// but ‖ẍ‖² is not. Every residual is finite, so the solve is Solved.
+TEST(Degenerate, NoRowsAndAnAccelerationWhoseNormOverflows) {
+  Problem p;
+  ASSERT_TRUE(p.resize(3, 0, 0));
+  p.M.diagonal().head(3).setConstant(1e-30f);
+  p.f << 1e-10f, 1e-10f, 1e-10f;
+  for (const auto strategy : tact::kAllStrategies) {
+    const auto report = tact::test::solve_no_heap(solver, p, strategy);
+    EXPECT_EQ(report.status, tact::Status::Solved) << tact::to_string(strategy);
+    EXPECT_TRUE(report.kkt_satisfied);
+    EXPECT_EQ(report.residuals.row_scale, 0.0f);
+    for (int i = 0; i < 3; ++i) EXPECT_NEAR(solver.acceleration()(i), 1e20f, 1e14f);
+  }
+}
+
 // A tolerance that is NaN, infinite (every violation would pass), zero,
 // negative or ≥ 1, or a negative cap, is a bad parameter: refused, never a
 // solve judged against it.

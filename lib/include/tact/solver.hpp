@@ -1016,9 +1016,11 @@ class Solver {
 
     // Rows: feasibility and scales (λ = 0 first; the set's λ below).
     // max_r max(|d_r|, ‖J_r‖·a) from prepare_rows' maxima: the same value,
-    // as rounding a product is monotone in each factor.
+    // as rounding a product is monotone in each factor (and 0 without rows,
+    // even when a overflowed: 0·∞ would report Singular).
     const Scalar acceleration_norm = detail::max_of(norm_of(acceleration_), free_acceleration_norm_);
-    const Scalar row_scale = detail::max_of(largest_rhs_, largest_row_norm_ * acceleration_norm);
+    const Scalar row_scale =
+        num_rows_ > 0 ? detail::max_of(largest_rhs_, largest_row_norm_ * acceleration_norm) : Scalar(0);
     Scalar equality = 0;
     for (Index r = 0; r < num_eq_; ++r) {
       lambda_(r) = 0;
