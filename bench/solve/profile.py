@@ -7,13 +7,23 @@ the instructions between the first two tact::port::counter_read calls (the
 cold solve; with --warm the next two: the same problem solved again, M's
 factor reused), and prints the source lines that executed the most.
 
-    bench/solve/profile.py build/m4f-an386/bench/bench_solve.elf mps2-an386 \
+    bench/solve/profile.py build/m4f-an386/bench/bench_solve.elf mps2-an386 \\
         bench/problems/dense-30-0-60-a.qp [--strategy exact] [--top 40] [--warm]
+        [--after PREVIOUS.qp] [--phases]
+
+--after PREVIOUS.qp: the problem is solved as the step after PREVIOUS.qp of
+a trajectory, warm-started from PREVIOUS's working set with M's factor
+carried (bench_solve --trajectory), and that warm solve is profiled.
+--phases: also the share of each phase of the solve (set-up, search, steps
+and slack sweeps, working set, residual check, control), found from the
+solver function each instruction runs in or for.
 
 Counts are executed instructions, like the icount plugin's (within the few
-instructions of the counter calls themselves), never cycles.
+instructions of the counter calls themselves, listed as "harness"), never
+cycles.
 """
 import argparse
+import bisect
 import collections
 import os
 import re
@@ -21,14 +31,100 @@ import shutil
 import subprocess
 import tempfile
 
+# Phases of a solve, by the Solver member an instruction runs in or for.
+PHASES = [
+    ("set-up: checks of the data and of M, M's factor, free motion",
+     ["check_data", "settings_valid", "check_mass", "same_mass", "factor_dense_mass", "prepare_rows", "clear_outputs"]),
+    ("residual check (finish)", ["finish", "kkt_satisfied", "working_set_satisfied", "second_pass_needed"]),
+    ("search for the most violated row", ["most_violated_inequality"]),
+    ("steps and slack sweeps", ["take_step", "sweep_rows", "update_slacks", "apply_multipliers"]),
+    ("working set: scaled rows, projections, factor of W, warm start",
+     ["project_row", "scaled_row", "append_projected", "try_append", "remove_active", "solve_multipliers",
+      "warm_start", "row_of", "remember_working_set", "add_equalities", "dependency_status"]),
+]
+CONTROL = "control: solve(), strategy loop, report"
 
-def symbol_address(elf, name):
-    out = subprocess.run(["arm-none-eabi-nm", "-C", elf], capture_output=True, text=True, check=True).stdout
+
+def symbols(elf):
+    """(start, size, name) of every defined function, sorted by address."""
+    out = subprocess.run(["arm-none-eabi-nm", "-C", "-S", "--defined-only", elf], capture_output=True, text=True,
+                         check=True).stdout
+    table = []
     for line in out.splitlines():
-        parts = line.split(maxsplit=2)
-        if len(parts) == 3 and parts[2] == name:
-            return int(parts[0], 16)
-    raise SystemExit(f"{name} not found in {elf}")
+        parts = line.split(maxsplit=3)
+        if len(parts) == 4 and parts[2] in "TtWw":
+            table.append((int(parts[0], 16) & ~1, int(parts[1], 16), parts[3]))
+    return sorted(table)
+
+
+def trace(elf, machine, arguments, files):
+    """PCs executed by bench_solve run with `arguments`; `files` are copied
+    into its working directory first ({name: source path})."""
+    work = tempfile.mkdtemp(prefix="tact-profile.")
+    try:
+        for name, source in files.items():
+            os.makedirs(os.path.dirname(os.path.join(work, name)), exist_ok=True)
+            shutil.copy(source, os.path.join(work, name))
+        semihosting = "enable=on,target=native,chardev=sh,arg=bench_solve," + ",".join(f"arg={a}" for a in arguments)
+        subprocess.run(["qemu-system-arm", "-M", machine, "-display", "none", "-monitor", "none", "-serial", "none",
+                        "-chardev", "stdio,id=sh", "-semihosting-config", semihosting, "-singlestep",
+                        "-d", "exec,nochain", "-D", "exec.log", "-kernel", elf], cwd=work, check=False,
+                       stdout=subprocess.DEVNULL, timeout=300)
+        pcs = []
+        pattern = re.compile(r"^Trace \d+: \S+ \[[0-9a-f]+/([0-9a-f]+)/")
+        with open(os.path.join(work, "exec.log")) as log:
+            for line in log:
+                match = pattern.match(line)
+                if match:
+                    pcs.append(int(match.group(1), 16) & ~1)
+        return pcs
+    finally:
+        shutil.rmtree(work)
+
+
+def phase_of(name):
+    for phase, members in PHASES:
+        if any(f"::{member}(" in name for member in members):
+            return phase
+    return None
+
+
+def print_phases(elf, solve, table):
+    """Each instruction goes to the phase of the Solver member it runs in;
+    one of solve() (where the strategies are inlined) to that of the
+    innermost inlined member that has one; one of a kernel (dot, the
+    triangular solves, ...) to the phase it was called from."""
+    starts = [entry[0] for entry in table]
+
+    def function_at(pc):
+        index = bisect.bisect_right(starts, pc) - 1
+        return table[index][2] if index >= 0 and pc < starts[index] + table[index][1] else "?"
+
+    in_solve = sorted({pc for pc in solve if "::solve(" in function_at(pc)})
+    lines = subprocess.run(["arm-none-eabi-addr2line", "-e", elf, "-C", "-f", "-i", "-a"] + [hex(a) for a in in_solve],
+                           capture_output=True, text=True, check=True).stdout.splitlines()
+    inlined = {}  # solve() address → its inlined frames, innermost first
+    for line in lines:
+        if line.startswith("0x"):
+            frames = inlined.setdefault(int(line, 16), [])
+        elif not line.startswith("/") and not line.startswith("??"):
+            frames.append(line)
+    counts = collections.Counter()
+    phase = CONTROL
+    for pc in solve:
+        function = function_at(pc)
+        if "counter_read" in function or not re.match(r"^(\w+ )?(tact::|std::|mem|sqrt)", function):
+            counts["harness (not in the icount plugin's figure): " + function[:40]] += 1
+            continue
+        if "::solve(" in function:
+            phase = next((p for p in map(phase_of, inlined[pc]) if p), CONTROL)
+        elif function.startswith("tact::Solver"):
+            phase = phase_of(function) or phase
+        counts[phase] += 1
+    total = len(solve)
+    print("\nby phase:")
+    for name, count in counts.most_common():
+        print(f"{count:10d} {100.0 * count / total:5.1f}%  {name}")
 
 
 def main():
@@ -40,36 +136,29 @@ def main():
     parser.add_argument("--top", type=int, default=40)
     parser.add_argument("--warm", action="store_true",
                         help="the second solve (M's factor reused) instead of the cold one")
+    parser.add_argument("--after", metavar="PREVIOUS",
+                        help="profile the problem's warm-started solve as the trajectory step after PREVIOUS")
+    parser.add_argument("--phases", action="store_true", help="also the instructions of each phase of the solve")
     args = parser.parse_args()
 
     elf = os.path.realpath(args.elf)
-    counter = symbol_address(elf, "tact::port::counter_read()")
-    work = tempfile.mkdtemp(prefix="tact-profile.")
-    try:
-        shutil.copy(args.problem, os.path.join(work, "problem.qp"))
-        semihosting = f"enable=on,target=native,chardev=sh,arg=bench_solve,arg=--strategy,arg={args.strategy},arg=problem.qp"
-        subprocess.run(["qemu-system-arm", "-M", args.machine, "-display", "none", "-monitor", "none", "-serial", "none",
-                        "-chardev", "stdio,id=sh", "-semihosting-config", semihosting, "-singlestep",
-                        "-d", "exec,nochain", "-D", "exec.log", "-kernel", elf], cwd=work, check=False,
-                       stdout=subprocess.DEVNULL, timeout=300)
-        pcs = []
-        trace = re.compile(r"^Trace \d+: \S+ \[[0-9a-f]+/([0-9a-f]+)/")
-        with open(os.path.join(work, "exec.log")) as log:
-            for line in log:
-                match = trace.match(line)
-                if match:
-                    pcs.append(int(match.group(1), 16) & ~1)
-    finally:
-        shutil.rmtree(work)
+    table = symbols(elf)
+    counter = next(start for start, _, name in table if name == "tact::port::counter_read()")
+    if args.after:
+        # Two steps, each solved cold then warm: the fourth measured solve.
+        files = {"steps/step-0000.qp": args.after, "steps/step-0001.qp": args.problem}
+        pcs = trace(elf, args.machine, ["--strategy", args.strategy, "--trajectory", "steps"], files)
+        skip, which = 6, "warm-started"
+    else:
+        pcs = trace(elf, args.machine, ["--strategy", args.strategy, "problem.qp"], {"problem.qp": args.problem})
+        skip, which = (2, "warm") if args.warm else (0, "cold")
 
-    calls = [i for i, pc in enumerate(pcs) if pc == counter & ~1]
-    if args.warm:
-        calls = calls[2:]
+    calls = [i for i, pc in enumerate(pcs) if pc == counter][skip:]
     if len(calls) < 2:
-        raise SystemExit("counter_read was not called twice: did the problem load?")
-    # From the return of the first counter_read to the entry of the second.
+        raise SystemExit("counter_read was not called often enough: did the problem load?")
+    # From the return of one counter_read to the entry of the next.
     start = calls[0]
-    while start < len(pcs) and pcs[start] >= counter & ~1 and pcs[start] < (counter & ~1) + 64:
+    while start < len(pcs) and counter <= pcs[start] < counter + 64:
         start += 1
     solve = pcs[start:calls[1]]
     per_pc = collections.Counter(solve)
@@ -86,8 +175,9 @@ def main():
         per_line[location] += per_pc[address]
         per_function[function] += per_pc[address]
     total = len(solve)
-    which = "warm" if args.warm else "cold"
     print(f"{total} instructions in the {which} solve of {args.problem} ({args.strategy})")
+    if args.phases:
+        print_phases(elf, solve, table)
     print("\nby function (after inlining):")
     for function, count in per_function.most_common(args.top // 2):
         print(f"{count:10d} {100.0 * count / total:5.1f}%  {function[:100]}")
