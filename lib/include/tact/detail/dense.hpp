@@ -25,7 +25,9 @@
 #if defined(__thumb2__) && defined(__ARM_FP) && (__ARM_FP & 4)
 #define TACT_VFP_KERNELS 1
 /// The four-column kernels' shared parts: rows i..i+3 of columns a0..a3
-/// into s4–s19 (pointers advanced), and the registers they all clobber.
+/// into s4–s19 (pointers advanced), the registers they all clobber, and
+/// the pass of those that update out. Each kernel spells out its sixteen
+/// multiply-adds: they are what differs.
 #define TACT_VFP_LOAD_FOUR_COLUMNS \
   "vldmia %[a0]!, {s4-s7}\n\t"   \
   "vldmia %[a1]!, {s8-s11}\n\t"  \
@@ -34,6 +36,18 @@
 #define TACT_VFP_CLOBBERS_S0_S19                                                                                 \
   "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "s12", "s13", "s14", "s15", "s16", \
       "s17", "s18", "s19", "cc", "memory"
+/// The passes of the kernels that update out (the four-column axpy, the
+/// four-column squares): out[i..i+3] into s0–s3, the columns' rows into
+/// s4–s19, the sixteen `multiply_adds` into s0–s3, out[i..i+3] stored back;
+/// `blocks` passes of four rows.
+#define TACT_VFP_UPDATE_OUT_BY_FOUR_ROWS(multiply_adds) \
+  "1:\n\t"                                              \
+  "vldmia %[out], {s0-s3}\n\t"                          \
+  TACT_VFP_LOAD_FOUR_COLUMNS                            \
+  multiply_adds                                         \
+  "vstmia %[out]!, {s0-s3}\n\t"                         \
+  "subs %[blocks], %[blocks], #1\n\t"                   \
+  "bne 1b"
 #else
 #define TACT_VFP_KERNELS 0
 #endif
@@ -234,10 +248,7 @@ inline void accumulate_four_columns(Index rows, const Scalar* a0, const Scalar* 
   if constexpr (kVfpKernels<Scalar>) {
     if (rows >= 4) {
       Index blocks = take_blocks_of_four(rows);
-      __asm__ volatile(
-          "1:\n\t"
-          "vldmia %[out], {s0-s3}\n\t"
-          TACT_VFP_LOAD_FOUR_COLUMNS
+      __asm__ volatile(TACT_VFP_UPDATE_OUT_BY_FOUR_ROWS(
           "vfma.f32 s0, s4, %[x0]\n\t"
           "vfma.f32 s1, s5, %[x0]\n\t"
           "vfma.f32 s2, s6, %[x0]\n\t"
@@ -253,10 +264,7 @@ inline void accumulate_four_columns(Index rows, const Scalar* a0, const Scalar* 
           "vfma.f32 s0, s16, %[x3]\n\t"
           "vfma.f32 s1, s17, %[x3]\n\t"
           "vfma.f32 s2, s18, %[x3]\n\t"
-          "vfma.f32 s3, s19, %[x3]\n\t"
-          "vstmia %[out]!, {s0-s3}\n\t"
-          "subs %[blocks], %[blocks], #1\n\t"
-          "bne 1b"
+          "vfma.f32 s3, s19, %[x3]\n\t")
           : [a0] "+r"(a0), [a1] "+r"(a1), [a2] "+r"(a2), [a3] "+r"(a3), [out] "+r"(out), [blocks] "+r"(blocks)
           : [x0] "t"(x0), [x1] "t"(x1), [x2] "t"(x2), [x3] "t"(x3)
           : TACT_VFP_CLOBBERS_S0_S19);
@@ -413,10 +421,7 @@ inline void add_squares_four_columns(Index rows, const Scalar* a0, Index ld, Sca
   if constexpr (kVfpKernels<Scalar>) {
     if (rows >= 4) {
       Index blocks = take_blocks_of_four(rows);
-      __asm__ volatile(
-          "1:\n\t"
-          "vldmia %[out], {s0-s3}\n\t"
-          TACT_VFP_LOAD_FOUR_COLUMNS
+      __asm__ volatile(TACT_VFP_UPDATE_OUT_BY_FOUR_ROWS(
           "vfma.f32 s0, s4, s4\n\t"
           "vfma.f32 s1, s5, s5\n\t"
           "vfma.f32 s2, s6, s6\n\t"
@@ -432,10 +437,7 @@ inline void add_squares_four_columns(Index rows, const Scalar* a0, Index ld, Sca
           "vfma.f32 s0, s16, s16\n\t"
           "vfma.f32 s1, s17, s17\n\t"
           "vfma.f32 s2, s18, s18\n\t"
-          "vfma.f32 s3, s19, s19\n\t"
-          "vstmia %[out]!, {s0-s3}\n\t"
-          "subs %[blocks], %[blocks], #1\n\t"
-          "bne 1b"
+          "vfma.f32 s3, s19, s19\n\t")
           : [a0] "+r"(a0), [a1] "+r"(a1), [a2] "+r"(a2), [a3] "+r"(a3), [out] "+r"(out), [blocks] "+r"(blocks)
           :
           : TACT_VFP_CLOBBERS_S0_S19);
