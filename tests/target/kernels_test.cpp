@@ -6,6 +6,7 @@
 // written.
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 
 #include "tact/detail/dense.hpp"
 #include "tact_test.hpp"
@@ -121,6 +122,33 @@ TACT_TEST(copy_and_sum_squares_every_size) {
         double expected = 0;
         for (Index c = 0; c < columns; ++c) expected += wide(data.a[c * kLd + i]) * wide(data.a[c * kLd + i]);
         ok = ok && close(data.out[i], expected, expected);
+      }
+      TACT_CHECK(ok);
+    }
+  }
+}
+
+// or_of_bits ORs exactly entries[0..count): each single set bit at each
+// position is seen, −0 entries leave only the sign bit, and the entry just
+// past the count (all bits set) is never read into the result.
+TACT_TEST(or_of_bits_every_count_and_position) {
+  static std::uint32_t words[kRows + 1];
+  float entries[kRows + 1];
+  for (Index count = 0; count <= kRows; ++count) {
+    for (Index i = 0; i <= kRows; ++i) words[i] = i < count && (i % 3 == 1) ? 0x80000000u : 0u;  // −0 and +0
+    words[count] = 0xffffffffu;  // past the end
+    std::memcpy(entries, words, sizeof entries);
+    const std::uint32_t zeros = detail::or_of_bits(entries, count, 0u);
+    TACT_CHECK(zeros == (count > 1 ? 0x80000000u : 0u));
+    TACT_CHECK(detail::or_of_bits(entries, count, 0x10u) == (zeros | 0x10u));  // the bits passed in are kept
+    for (Index position = 0; position < count; ++position) {
+      bool ok = true;
+      for (int bit = 0; bit < 31; bit += 5) {
+        std::uint32_t one[kRows + 1] = {};
+        one[position] = 1u << bit;
+        one[count] = 0xffffffffu;
+        std::memcpy(entries, one, sizeof entries);
+        ok = ok && detail::or_of_bits(entries, count, 0u) == (1u << bit);
       }
       TACT_CHECK(ok);
     }

@@ -51,6 +51,12 @@
 #else
 #define TACT_VFP_KERNELS 0
 #endif
+/// Integer kernels in Thumb-2 assembly (M3 and up, with or without an FPU).
+#if defined(__thumb2__)
+#define TACT_THUMB2_KERNELS 1
+#else
+#define TACT_THUMB2_KERNELS 0
+#endif
 
 namespace tact::detail {
 
@@ -142,13 +148,42 @@ struct CoefficientSet {
 /// The VFP kernels: single precision on a core with an FPU.
 template <typename Scalar>
 inline constexpr bool kVfpKernels = TACT_VFP_KERNELS && std::is_same_v<Scalar, float>;
-/// The blocks of four elements a VFP kernel's assembly takes; `count`
+/// The blocks of four elements an assembly kernel takes; `count`
 /// becomes the rest, which the C++ loop after it does from the pointers the
 /// assembly advanced.
 inline Index take_blocks_of_four(Index& count) {
   const Index blocks = count / 4;
   count -= 4 * blocks;
   return blocks;
+}
+
+/// bits | the bits of every entry of entries[0..count). On a Thumb-2 core
+/// (M3 and up), float entries four per pass: one LDM and four ORRs, 1.75
+/// instructions per entry against 4 for the compiled loop (a diagonal M of
+/// 22 bodies has 462 zeros to look at in every solve).
+template <typename Scalar>
+inline auto or_of_bits(const Scalar* entries, Index count, decltype(bits_of(Scalar(0))) bits) {
+#if TACT_THUMB2_KERNELS
+  if constexpr (std::is_same_v<Scalar, float>) {
+    if (count >= 4) {
+      Index blocks = take_blocks_of_four(count);
+      __asm__ volatile(
+          "1:\n\t"
+          "ldmia %[entries]!, {r4, r5, r6, r8}\n\t"
+          "orr %[bits], %[bits], r4\n\t"
+          "orr %[bits], %[bits], r5\n\t"
+          "orr %[bits], %[bits], r6\n\t"
+          "orr %[bits], %[bits], r8\n\t"
+          "subs %[blocks], %[blocks], #1\n\t"
+          "bne 1b"
+          : [entries] "+r"(entries), [bits] "+r"(bits), [blocks] "+r"(blocks)
+          :
+          : "r4", "r5", "r6", "r8", "cc", "memory");
+    }
+  }
+#endif
+  for (Index i = 0; i < count; ++i) bits |= bits_of(entries[i]);
+  return bits;
 }
 
 /// to[0..n) = from[0..n); with VFP, four floats per VLDM/VSTM pair. Out of
