@@ -137,6 +137,31 @@ TEST(Mass, ADiagonalMIsCheckedAgainWhenAnOffDiagonalEntryChanges) {
   expect_finite_outputs(fresh, p);
 }
 
+TEST(Mass, AReusedDiagonalMIsCheckedAgainWhenItsDiagonalChanges) {
+  // The reuse test compares the diagonal's bits with the kept one's: a
+  // NaN, a zero of either sign and a new value are each a new M.
+  static Solver fresh;
+  Problem p = floor_problem();
+  ASSERT_TRUE(tact::test::solve_no_heap(fresh, p, tact::Strategy::Exact).ok());
+  const float kept = p.M(1, 1);
+  p.M(1, 1) = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_EQ(tact::test::solve_no_heap(fresh, p, tact::Strategy::Exact).status, tact::Status::InvalidInput);
+  expect_finite_outputs(fresh, p);
+  p.M(1, 1) = kept;
+  ASSERT_TRUE(tact::test::solve_no_heap(fresh, p, tact::Strategy::Exact).ok());
+  for (const float zero : {0.0f, -0.0f}) {
+    p.M(1, 1) = zero;
+    EXPECT_EQ(tact::test::solve_no_heap(fresh, p, tact::Strategy::Exact).status, tact::Status::InvalidMass);
+    p.M(1, 1) = kept;
+    ASSERT_TRUE(tact::test::solve_no_heap(fresh, p, tact::Strategy::Exact).ok());
+  }
+  p.M(0, 0) = 4 * p.M(0, 0);  // heavier along x: ẍ_x = f_x / m_xx with the new mass
+  p.f(0) = 2;
+  ASSERT_TRUE(tact::test::solve_no_heap(fresh, p, tact::Strategy::Exact).ok());
+  EXPECT_FLOAT_EQ(fresh.acceleration()(0), 2 / p.M(0, 0));
+  EXPECT_EQ(fresh.mass_factorizations(), 0u);  // diagonal throughout
+}
+
 TEST(Degenerate, DuplicatedRowsAreSolvedByRightAndExact) {
   Problem p = floor_problem();
   p.num_ineq = 3;

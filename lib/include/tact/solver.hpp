@@ -435,8 +435,11 @@ class Solver {
   /// a diagonal M, when the diagonal is the same and the rest still zero.
   bool same_mass(const MassMatrix& M, Index n) const {
     const Scalar* m = M.data();
-    bool same = true;
-    for (Index j = 0; j < n; ++j) same &= m[j * MaxDof + j] == mass_diagonal_entries_(j);
+    // The diagonal by its bits (no float compare per entry): the kept one is
+    // positive and finite, so equal bits and equal values are the same test.
+    decltype(detail::bits_of(Scalar(0))) changed = 0;
+    for (Index j = 0; j < n; ++j) changed |= detail::bits_of(m[j * MaxDof + j]) ^ detail::bits_of(mass_diagonal_entries_(j));
+    bool same = changed == 0;
     if (mass_diagonal_) return same && off_diagonal_zero(m, n);
     for (Index j = 0; j < n; ++j) {
       const Scalar* column = m + j * MaxDof;
