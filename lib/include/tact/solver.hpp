@@ -438,7 +438,8 @@ class Solver {
     // The diagonal by its bits (no float compare per entry): the kept one is
     // positive and finite, so equal bits and equal values are the same test.
     decltype(detail::bits_of(Scalar(0))) changed = 0;
-    for (Index j = 0; j < n; ++j) changed |= detail::bits_of(m[j * MaxDof + j]) ^ detail::bits_of(mass_diagonal_entries_(j));
+    for (Index j = 0; j < n; ++j)
+      changed |= detail::bits_of(m[j * MaxDof + j]) ^ detail::bits_of(mass_diagonal_entries_(j));
     bool same = changed == 0;
     if (mass_diagonal_) return same && off_diagonal_zero(m, n);
     for (Index j = 0; j < n; ++j) {
