@@ -130,9 +130,45 @@ TEST(WarmStart, RowsReorderAndVanishBetweenSteps) {
   }
 }
 
-TEST(WarmStart, CarriedRowsThatNowPullAreReleased) {
-  // Next step the force points away from the wall and the floor: the
-  // carried rows would pull, so they must leave, and ẍ is the free motion.
+/// A particle of unit mass in n = 4 pushed by f = (−1, −2, −3, −4) into the
+/// corner x_i ≥ 0 (row i): every row active, ẍ = 0.
+bool pushed_into_4d_corner(Problem& p) {
+  if (!p.resize(4, 0, 4)) return false;
+  p.M.setIdentity();
+  for (int i = 0; i < 4; ++i) {
+    p.J_ineq(i, i) = 1;
+    p.f(i) = -(i + 1);
+  }
+  return true;
+}
+
+TEST(WarmStart, AFewCarriedRowsThatNowPullAreReleasedOneByOne) {
+  // Next step the force points away from rows 0 and 1 only: two of the four
+  // carried rows pull (not more than push), so each is released, an
+  // iteration each, and the other two stay.
+  Problem p;
+  ASSERT_TRUE(pushed_into_4d_corner(p));
+  Memory memory;
+  auto report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
+  ASSERT_EQ(report.status, tact::Status::Solved);
+  ASSERT_EQ(memory.count, 4);
+  p.f(0) = 3;
+  p.f(1) = 4;
+  report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
+  ASSERT_EQ(report.status, tact::Status::Solved);
+  EXPECT_TRUE(report.kkt_satisfied);
+  EXPECT_EQ(report.active_count, 2);
+  EXPECT_EQ(report.iterations, 2);  // two releases
+  const double expected[4] = {3, 4, 0, 0};
+  for (int i = 0; i < 4; ++i) EXPECT_NEAR(g_warm.acceleration()(i), expected[i], 1e-12) << i;
+  EXPECT_EQ(memory.count, 2);
+  EXPECT_TRUE(memory.contains(2) && memory.contains(3));
+}
+
+TEST(WarmStart, ACarriedSetThatMostlyPullsIsDroppedWithoutReleases) {
+  // Next step the force points away from the wall and the floor: both
+  // carried rows pull (more than push), so the set is dropped at once, no
+  // release is taken, and ẍ is the free motion.
   Problem p;
   ASSERT_TRUE(pushed_into_corner(p));
   Memory memory;
@@ -144,22 +180,50 @@ TEST(WarmStart, CarriedRowsThatNowPullAreReleased) {
   report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
   ASSERT_EQ(report.status, tact::Status::Solved);
   EXPECT_EQ(report.active_count, 0);
-  EXPECT_EQ(report.iterations, 2);  // two releases
+  EXPECT_EQ(report.iterations, 0);
   EXPECT_NEAR(g_warm.acceleration()(0), 3.0, 1e-12);
   EXPECT_NEAR(g_warm.acceleration()(1), 4.0, 1e-12);
   EXPECT_EQ(memory.count, 0);
   EXPECT_TRUE(memory.initialized);
 }
 
+TEST(WarmStart, ADroppedSetKeepsTheEqualitiesAndTheirMultipliers) {
+  // An equality row coupled to both inequality rows through M: once the
+  // carried rows are dropped, its multiplier must be the equalities' alone,
+  // not the one solved with the carried rows.
+  Problem p;
+  ASSERT_TRUE(p.resize(3, 1, 2));
+  p.M.topLeftCorner(3, 3) << 2, 0.5, 0.3, 0.5, 3, 0.4, 0.3, 0.4, 4;
+  p.J_eq(0, 0) = 1;
+  p.J_eq(0, 1) = 1;
+  p.J_eq(0, 2) = 1;
+  p.d_eq(0) = 1;
+  p.J_ineq(0, 0) = 1;
+  p.J_ineq(1, 1) = 1;
+  p.f.head(3) << -4, -5, 1;
+  Memory memory;
+  auto report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
+  ASSERT_EQ(report.status, tact::Status::Solved);
+  ASSERT_EQ(memory.count, 2);
+  p.f.head(3) << 6, 7, 1;  // both carried rows now pull
+  report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
+  const auto cold = tact::test::solve_no_heap(g_cold, p, tact::Strategy::Exact);
+  expect_same_optimum(p, report, cold);
+  EXPECT_EQ(report.iterations, 0);
+  EXPECT_EQ(report.active_count, 1);
+  EXPECT_NEAR(g_warm.multiplier_eq(0), g_cold.multiplier_eq(0), 1e-9);
+  EXPECT_GT(std::fabs(g_cold.multiplier_eq(0)), 0.1);
+}
+
 // Releases are iterations: a cap below them stops the solve there (it
 // used to be passed over, the cap being tested for equality after them).
 TEST(WarmStart, ReleasesCountAgainstTheIterationCap) {
   Problem p;
-  ASSERT_TRUE(pushed_into_corner(p));
+  ASSERT_TRUE(pushed_into_4d_corner(p));
   Memory memory;
   ASSERT_EQ(tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory).status, tact::Status::Solved);
-  ASSERT_EQ(memory.count, 2);
-  p.f(0) = 3;  // both carried rows now pull: two releases
+  ASSERT_EQ(memory.count, 4);
+  p.f(0) = 3;  // two of the four carried rows now pull: two releases
   p.f(1) = 4;
   g_warm.settings.max_iterations = 1;
   const auto report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
@@ -167,7 +231,7 @@ TEST(WarmStart, ReleasesCountAgainstTheIterationCap) {
   EXPECT_EQ(report.status, tact::Status::IterationLimit);
   EXPECT_EQ(report.iterations, 1);
   EXPECT_FALSE(memory.initialized);  // a solve that did not end Solved forgets the set
-  for (int i = 0; i < 2; ++i) EXPECT_TRUE(std::isfinite(g_warm.acceleration()(i)));
+  for (int i = 0; i < 4; ++i) EXPECT_TRUE(std::isfinite(g_warm.acceleration()(i)));
 }
 
 TEST(WarmStart, StaleIdsAreIgnoredAndAFailedSolveForgetsTheSet) {

@@ -904,8 +904,11 @@ class Solver {
   /// (λ < 0) is released, the most negative first, until every multiplier
   /// is ≥ 0: the point is then the optimum of the problem restricted to the
   /// set, with dual feasibility — exactly the invariant the dual iterations
-  /// keep, so they continue from there. The carried set's order is kept, so
-  /// a step whose contacts did not change re-enters the same factor.
+  /// keep, so they continue from there. When more carried rows pull than
+  /// push, they are all dropped instead (no iteration) and the dual
+  /// iterations start from the equalities, as a cold solve does. The
+  /// carried set's order is kept, so a step whose contacts did not change
+  /// re-enters the same factor.
   /// Each release counts as an iteration, within the solve's cap.
   /// @return Solved, or IterationLimit when the releases reach the cap.
   TACT_ALWAYS_INLINE Status warm_start(const Memory& warm, Index& iterations, Index cap) {
@@ -922,6 +925,15 @@ class Solver {
         if (most_negative < 0 || lambda_active_(i) < lambda_active_(most_negative)) most_negative = i;
       }
       if (most_negative < 0) break;
+      // More carried rows pull than push: the contacts have mostly come apart.
+      // A release (a solve for Λ) costs about what a dual iteration that
+      // brings a row in does, so the dual iterations from the equalities
+      // alone are then the cheaper way (billiard step 11: 9 of 15 pulled).
+      // Judged once, before the first release (no iteration yet).
+      if (iterations == 0 && 2 * pulling_rows() > active_count_ - num_eq_) {
+        drop_carried_rows();
+        break;
+      }
       if (iterations >= cap) {
         apply_multipliers();  // ẍ of the set as it stands: the best this solve has
         return Status::IterationLimit;
@@ -932,6 +944,21 @@ class Solver {
     }
     apply_multipliers();
     return Status::Solved;
+  }
+
+  /// Inequality rows of the working set whose multiplier is negative.
+  Index pulling_rows() const {
+    Index count = 0;
+    for (Index i = num_eq_; i < active_count_; ++i) count += lambda_active_(i) < Scalar(0);
+    return count;
+  }
+
+  /// Back to the equalities' working set (they entered first, so it is the
+  /// factor's leading block) and their multipliers.
+  void drop_carried_rows() {
+    for (Index i = num_eq_; i < active_count_; ++i) set_in_set(active_[static_cast<std::size_t>(i)], false);
+    active_count_ = num_eq_;
+    solve_multipliers();
   }
 
   /// Problem row of the inequality with id `id`, or -1 if it is not in the problem.
