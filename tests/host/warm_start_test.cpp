@@ -142,6 +142,17 @@ bool pushed_into_4d_corner(Problem& p) {
   return true;
 }
 
+/// Solves p (every inequality row active) with `memory`, then turns the
+/// force away from rows 0 and 1: f(0) = 3, f(1) = 4, so those two carried
+/// rows pull in the next solve.
+void solve_then_pull_rows_0_and_1(Problem& p, Memory& memory) {
+  const auto report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
+  ASSERT_EQ(report.status, tact::Status::Solved);
+  ASSERT_EQ(memory.count, p.num_ineq);
+  p.f(0) = 3;
+  p.f(1) = 4;
+}
+
 TEST(WarmStart, AFewCarriedRowsThatNowPullAreReleasedOneByOne) {
   // Next step the force points away from rows 0 and 1 only: two of the four
   // carried rows pull (not more than push), so each is released, an
@@ -149,12 +160,8 @@ TEST(WarmStart, AFewCarriedRowsThatNowPullAreReleasedOneByOne) {
   Problem p;
   ASSERT_TRUE(pushed_into_4d_corner(p));
   Memory memory;
-  auto report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
-  ASSERT_EQ(report.status, tact::Status::Solved);
-  ASSERT_EQ(memory.count, 4);
-  p.f(0) = 3;
-  p.f(1) = 4;
-  report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
+  ASSERT_NO_FATAL_FAILURE(solve_then_pull_rows_0_and_1(p, memory));
+  const auto report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
   ASSERT_EQ(report.status, tact::Status::Solved);
   EXPECT_TRUE(report.kkt_satisfied);
   EXPECT_EQ(report.active_count, 2);
@@ -172,12 +179,8 @@ TEST(WarmStart, ACarriedSetThatMostlyPullsIsDroppedWithoutReleases) {
   Problem p;
   ASSERT_TRUE(pushed_into_corner(p));
   Memory memory;
-  auto report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
-  ASSERT_EQ(report.status, tact::Status::Solved);
-  ASSERT_EQ(memory.count, 2);
-  p.f(0) = 3;
-  p.f(1) = 4;
-  report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
+  ASSERT_NO_FATAL_FAILURE(solve_then_pull_rows_0_and_1(p, memory));
+  const auto report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
   ASSERT_EQ(report.status, tact::Status::Solved);
   EXPECT_EQ(report.active_count, 0);
   EXPECT_EQ(report.iterations, 0);
@@ -221,10 +224,7 @@ TEST(WarmStart, ReleasesCountAgainstTheIterationCap) {
   Problem p;
   ASSERT_TRUE(pushed_into_4d_corner(p));
   Memory memory;
-  ASSERT_EQ(tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory).status, tact::Status::Solved);
-  ASSERT_EQ(memory.count, 4);
-  p.f(0) = 3;  // two of the four carried rows now pull: two releases
-  p.f(1) = 4;
+  ASSERT_NO_FATAL_FAILURE(solve_then_pull_rows_0_and_1(p, memory));  // two of four pull: two releases
   g_warm.settings.max_iterations = 1;
   const auto report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
   g_warm.settings.max_iterations = 0;
