@@ -507,13 +507,18 @@ class Solver {
     slot_of_[static_cast<std::size_t>(r)] = static_cast<SlotIndex>(slot);
     Scalar* column = scaled_rows_.data() + slot * MaxDof;
     const RowView row = row_view(r);
-    if (mass_diagonal_) {  // copy and scale in one pass
-      for (Index j = 0; j < n_; ++j) column[j] = row.at(j) * mass_factor_(j, j);
+    if (mass_diagonal_) {  // copy, scale and |ĵ_r|² in one pass
+      Scalar norm2 = 0;
+      for (Index j = 0; j < n_; ++j) {
+        const Scalar value = column[j] = row.at(j) * mass_factor_(j, j);
+        norm2 += value * value;
+      }
+      slot_norm2_[static_cast<std::size_t>(slot)] = norm2;
     } else {
       for (Index j = 0; j < n_; ++j) column[j] = row.at(j);
       scale_by_mass(scaled_rows_.col(slot));
+      slot_norm2_[static_cast<std::size_t>(slot)] = detail::dot(column, column, n_);
     }
-    slot_norm2_[static_cast<std::size_t>(slot)] = detail::dot(column, column, n_);
     state = static_cast<std::uint8_t>(state | kScaled);
     return column;
   }
