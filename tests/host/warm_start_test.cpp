@@ -193,29 +193,35 @@ TEST(WarmStart, ACarriedSetThatMostlyPullsIsDroppedWithoutReleases) {
 TEST(WarmStart, ADroppedSetKeepsTheEqualitiesAndTheirMultipliers) {
   // An equality row coupled to both inequality rows through M: once the
   // carried rows are dropped, its multiplier must be the equalities' alone,
-  // not the one solved with the carried rows.
-  Problem p;
-  ASSERT_TRUE(p.resize(3, 1, 2));
-  p.M.topLeftCorner(3, 3) << 2, 0.5, 0.3, 0.5, 3, 0.4, 0.3, 0.4, 4;
-  p.J_eq(0, 0) = 1;
-  p.J_eq(0, 1) = 1;
-  p.J_eq(0, 2) = 1;
-  p.d_eq(0) = 1;
-  p.J_ineq(0, 0) = 1;
-  p.J_ineq(1, 1) = 1;
-  p.f.head(3) << -4, -5, 1;
-  Memory memory;
-  auto report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
-  ASSERT_EQ(report.status, tact::Status::Solved);
-  ASSERT_EQ(memory.count, 2);
-  p.f.head(3) << 6, 7, 1;  // both carried rows now pull
-  report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
-  const auto cold = tact::test::solve_no_heap(g_cold, p, tact::Strategy::Exact);
-  expect_same_optimum(p, report, cold);
-  EXPECT_EQ(report.iterations, 0);
-  EXPECT_EQ(report.active_count, 1);
-  EXPECT_NEAR(g_warm.multiplier_eq(0), g_cold.multiplier_eq(0), 1e-9);
-  EXPECT_GT(std::fabs(g_cold.multiplier_eq(0)), 0.1);
+  // not the one solved with the carried rows. With a second, redundant copy
+  // of that row, only one equality is in the set, so the carried rows
+  // start at position 1, not at num_eq = 2.
+  for (int equalities = 1; equalities <= 2; ++equalities) {
+    SCOPED_TRACE(equalities);
+    Problem p;
+    ASSERT_TRUE(p.resize(3, equalities, 2));
+    p.M.topLeftCorner(3, 3) << 2, 0.5, 0.3, 0.5, 3, 0.4, 0.3, 0.4, 4;
+    for (int e = 0; e < equalities; ++e) {
+      for (int j = 0; j < 3; ++j) p.J_eq(e, j) = 1;
+      p.d_eq(e) = 1;
+    }
+    p.J_ineq(0, 0) = 1;
+    p.J_ineq(1, 1) = 1;
+    p.f.head(3) << -4, -5, 1;
+    Memory memory;
+    auto report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
+    ASSERT_EQ(report.status, tact::Status::Solved);
+    ASSERT_EQ(report.active_count, 3);
+    ASSERT_EQ(memory.count, 2);
+    p.f.head(3) << 6, 7, 1;  // both carried rows now pull
+    report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
+    const auto cold = tact::test::solve_no_heap(g_cold, p, tact::Strategy::Exact);
+    expect_same_optimum(p, report, cold);
+    EXPECT_EQ(report.iterations, 0);
+    EXPECT_EQ(report.active_count, 1);
+    EXPECT_NEAR(g_warm.multiplier_eq(0), g_cold.multiplier_eq(0), 1e-9);
+    EXPECT_GT(std::fabs(g_cold.multiplier_eq(0)), 0.1);
+  }
 }
 
 // Releases are iterations: a cap below them stops the solve there (it

@@ -917,6 +917,9 @@ class Solver {
   /// Each release counts as an iteration, within the solve's cap.
   /// @return Solved, or IterationLimit when the releases reach the cap.
   TACT_ALWAYS_INLINE Status warm_start(const Memory& warm, Index& iterations, Index cap) {
+    // The equalities in the set (a redundant one stays out, so possibly
+    // fewer than num_eq_) are its leading block; the carried rows follow.
+    const Index first_carried = active_count_;
     for (Index k = 0; k < warm.count; ++k) {
       const Index r = row_of(warm.ids[static_cast<std::size_t>(k)]);
       if (r >= 0 && !in_set(r)) try_append(r);
@@ -935,8 +938,8 @@ class Solver {
       // brings a row in does, so the dual iterations from the equalities
       // alone are then the cheaper way (billiard step 11: 9 of 15 pulled).
       // Judged once, before the first release (no iteration yet).
-      if (iterations == 0 && 2 * pulling_rows() > active_count_ - num_eq_) {
-        drop_carried_rows();
+      if (iterations == 0 && 2 * pulling_rows(first_carried) > active_count_ - first_carried) {
+        drop_carried_rows(first_carried);
         break;
       }
       if (iterations >= cap) {
@@ -951,18 +954,18 @@ class Solver {
     return Status::Solved;
   }
 
-  /// Inequality rows of the working set whose multiplier is negative.
-  Index pulling_rows() const {
+  /// Rows at working-set positions first..active_count_ whose multiplier is negative.
+  Index pulling_rows(Index first) const {
     Index count = 0;
-    for (Index i = num_eq_; i < active_count_; ++i) count += lambda_active_(i) < Scalar(0);
+    for (Index i = first; i < active_count_; ++i) count += lambda_active_(i) < Scalar(0);
     return count;
   }
 
-  /// Back to the equalities' working set (they entered first, so it is the
-  /// factor's leading block) and their multipliers.
-  void drop_carried_rows() {
-    for (Index i = num_eq_; i < active_count_; ++i) set_in_set(active_[static_cast<std::size_t>(i)], false);
-    active_count_ = num_eq_;
+  /// Back to the working set's first `keep` rows (the equalities in it: they
+  /// entered first, so they are the factor's leading block) and their multipliers.
+  void drop_carried_rows(Index keep) {
+    for (Index i = keep; i < active_count_; ++i) set_in_set(active_[static_cast<std::size_t>(i)], false);
+    active_count_ = keep;
     solve_multipliers();
   }
 
