@@ -297,9 +297,10 @@ class Solver {
   void prepare_rows(const ProblemType& p) {
     const Index n = n_;
     if (mass_diagonal_) {
+      const Scalar* inverse_roots = inverse_mass_roots();
       Scalar norm2 = 0;
       for (Index j = 0; j < n; ++j) {
-        const Scalar inverse_root = mass_factor_(j, j);
+        const Scalar inverse_root = inverse_roots[j];
         const Scalar z = p.f(j) * inverse_root;
         z_free_(j) = z;
         acceleration_(j) = z * inverse_root;
@@ -375,10 +376,11 @@ class Solver {
     mass_diagonal_ = off_diagonal_zero(m, n);
     if (mass_diagonal_) {
       if (probe != Scalar(0)) return Status::InvalidInput;
+      Scalar* inverse_roots = mass_factor_.data();
       for (Index i = 0; i < n; ++i) {
         const Scalar d = mass_diagonal_entries_(i);
         if (!(d > eps * largest)) return Status::InvalidMass;
-        mass_factor_(i, i) = Scalar(1) / std::sqrt(d);
+        inverse_roots[i] = Scalar(1) / std::sqrt(d);
       }
       mass_valid_ = true;
       return Status::Solved;
@@ -421,6 +423,10 @@ class Solver {
     return true;
   }
 
+  /// 1/√m_ii of a diagonal M, contiguous: mass_factor_'s first column, which
+  /// only a dense M's factor uses (loops over it take one load per entry).
+  const Scalar* inverse_mass_roots() const { return mass_factor_.data(); }
+
   /// L of the dense M that check_mass copied into mass_factor_'s lower triangle.
   TACT_NOINLINE Status factor_dense_mass(Index n) {
     ++mass_factorizations_;
@@ -457,7 +463,7 @@ class Solver {
   template <typename Vector>
   void scale_by_mass(Vector&& v) const {
     if (mass_diagonal_) {
-      for (Index i = 0; i < n_; ++i) v(i) *= mass_factor_(i, i);
+      for (Index i = 0; i < n_; ++i) v(i) *= inverse_mass_roots()[i];
       return;
     }
     detail::forward_substitute(mass_factor_, n_, v);
@@ -466,7 +472,7 @@ class Solver {
   /// v ← L⁻ᵀ v (from the scaled space back to accelerations).
   void unscale(DofVector& v) const {
     if (mass_diagonal_) {
-      for (Index i = 0; i < n_; ++i) v(i) *= mass_factor_(i, i);
+      for (Index i = 0; i < n_; ++i) v(i) *= inverse_mass_roots()[i];
       return;
     }
     detail::backward_substitute_transposed(mass_factor_, n_, v);
@@ -508,9 +514,10 @@ class Solver {
     Scalar* column = scaled_rows_.data() + slot * MaxDof;
     const RowView row = row_view(r);
     if (mass_diagonal_) {  // copy, scale and |ĵ_r|² in one pass
+      const Scalar* inverse_roots = inverse_mass_roots();
       Scalar norm2 = 0;
       for (Index j = 0; j < n_; ++j) {
-        const Scalar value = column[j] = row.at(j) * mass_factor_(j, j);
+        const Scalar value = column[j] = row.at(j) * inverse_roots[j];
         norm2 += value * value;
       }
       slot_norm2_[static_cast<std::size_t>(slot)] = norm2;
@@ -543,14 +550,22 @@ class Solver {
   /// the columns where v is zero (a step that moves few bodies, or a sparse
   /// row, touches few columns). This is the hottest loop of a solve.
   void sweep_rows(const DofVector& v, Scalar scale, bool accumulate) {
+    Index count = 0;
+    std::uint16_t* columns = sweep_column_.data();
+    for (Index j = 0; j < n_; ++j) list_if_nonzero(v(j), j, columns, count);
+    sweep_listed_columns(v, count, scale, accumulate);
+  }
+  /// Appends column j to the list `columns` (sweep_column_) when v_j ≠ 0.
+  static void list_if_nonzero(Scalar v_j, Index j, std::uint16_t* columns, Index& count) {
+    if (!detail::is_zero(v_j)) columns[count++] = static_cast<std::uint16_t>(j);
+  }
+  /// sweep_rows over the `count` columns already in sweep_column_.
+  void sweep_listed_columns(const DofVector& v, Index count, Scalar scale, bool accumulate) {
     if (!accumulate) {
       for (Index r = 0; r < num_eq_; ++r) slack_(r) = -problem_->d_eq(r);
       Scalar* ineq_slack = slack_.data() + num_eq_;
       for (Index r = 0; r < num_rows_ - num_eq_; ++r) ineq_slack[r] = -problem_->d_ineq(r);
     }
-    Index count = 0;
-    for (Index j = 0; j < n_; ++j)
-      if (!detail::is_zero(v(j))) sweep_column_[static_cast<std::size_t>(count++)] = static_cast<std::uint16_t>(j);
     if (count == 0) return;  // e.g. the free motion of a body at rest
     const detail::CoefficientSet<Scalar> coefficient{v.data(), 1, sweep_column_.data(), scale};
     if (num_eq_ > 0)
@@ -681,18 +696,23 @@ class Solver {
   /// Moves ẍ, the slacks and Λ_A by t along the direction of the last
   /// project_row: Δẍ = L⁻ᵀ direction, Δslack = t·J Δẍ.
   TACT_NOINLINE void take_step(Scalar t) {
-    if (mass_diagonal_) {  // Δẍ and ẍ in one pass
+    if (mass_diagonal_) {  // Δẍ, ẍ and the sweep's columns in one pass
+      const Scalar* inverse_roots = inverse_mass_roots();
+      Index count = 0;
+      std::uint16_t* columns = sweep_column_.data();
       for (Index j = 0; j < n_; ++j) {
-        const Scalar delta = direction_(j) * mass_factor_(j, j);
+        const Scalar delta = direction_(j) * inverse_roots[j];
         direction_acceleration_(j) = delta;
         acceleration_(j) += t * delta;
+        list_if_nonzero(delta, j, columns, count);
       }
+      sweep_listed_columns(direction_acceleration_, count, t, true);
     } else {
       detail::copy(direction_.data(), n_, direction_acceleration_.data());
       unscale(direction_acceleration_);
       for (Index j = 0; j < n_; ++j) acceleration_(j) += t * direction_acceleration_(j);
+      sweep_rows(direction_acceleration_, t, true);
     }
-    sweep_rows(direction_acceleration_, t, true);
     for (Index i = 0; i < active_count_; ++i) lambda_active_(i) -= t * step_(i);
     ++steps_since_solve_;
   }
@@ -1159,7 +1179,8 @@ class Solver {
   Index num_eq_ = 0;
   Index num_rows_ = 0;
 
-  /// Lower triangle: L, or 1/√m_ii on the diagonal. Strict upper triangle:
+  /// Lower triangle: L; of a diagonal M, the first column holds 1/√m_ii
+  /// (inverse_mass_roots). Strict upper triangle:
   /// the last factored M's strict lower triangle, transposed (change detection).
   MassMatrix mass_factor_ = MassMatrix::Zero();
   DofVector mass_diagonal_entries_ = DofVector::Zero();  ///< the last factored M's diagonal
