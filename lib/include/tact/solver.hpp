@@ -182,7 +182,7 @@ class Solver {
       }
       // A strategy that stopped early leaves stale slacks: fresh ones for the
       // residuals (here, so that the sweep's kernels stack on solve(), not on finish).
-      if (status != Status::Solved) update_slacks();
+      if (status != Status::Solved) apply_multipliers(/*keep_acceleration=*/true);
       Report<Scalar> report = finish(problem, strategy, status, iterations);
       if (!second_pass_needed(status, report)) {
         if (strategy == Strategy::Exact && memory) remember_working_set(*memory, report.status == Status::Solved);
@@ -669,8 +669,9 @@ class Solver {
   }
 
   /// ẍ = L⁻ᵀ(z_free + Ĵ_AᵀΛ_A) from the current Λ_A (unless
-  /// `keep_acceleration`), then every row's slack at ẍ. Out of line: the
-  /// slack sweep inlined at one more site costs 640 bytes of flash.
+  /// `keep_acceleration`), then every row's slack at ẍ. Out of line, and
+  /// the one caller of the slack sweep besides take_step: each site that
+  /// inlines the sweep costs 380 bytes of flash or more.
   TACT_NOINLINE void apply_multipliers(bool keep_acceleration = false) {
     if (!keep_acceleration) {
       const Index k = active_count_;
@@ -847,7 +848,7 @@ class Solver {
     const Index cap = iteration_cap();
     // The slacks at the free motion serve the equalities' steps and the first
     // search; a warm start computes its own (apply_multipliers).
-    if (!resume && (num_eq_ > 0 || !warm)) update_slacks();
+    if (!resume && (num_eq_ > 0 || !warm)) apply_multipliers(/*keep_acceleration=*/true);
     // Equalities first: their multipliers have no sign, so only full steps.
     for (Index e = 0; e < num_eq_ && !resume; ++e) {
       Scalar pivot = project_row(e, /*for_step=*/true);
