@@ -31,6 +31,10 @@
 // but the first, which only primes the warm solver (it has no previous step).
 // solved and kkt count every step.
 //
+// bench_floor is this program built with TACT_BENCH_FLOOR: a file's solves
+// run bench/floor/floor_solver.hpp (a yardstick, see there) instead of the
+// library; trajectory mode still runs the library.
+//
 //   bench_solve [--strategy platt|platt-improved|right|exact] [FILE | --trajectory DIR]...
 // Exit code 0 when every file loaded and every solve ended Solved, 1
 // otherwise, 2 for usage.
@@ -40,6 +44,9 @@
 #include "tact/port_format.hpp"
 #include "tact/problem_io.hpp"
 #include "tact/solver.hpp"
+#ifdef TACT_BENCH_FLOOR
+#include "../floor/floor_solver.hpp"
+#endif
 
 namespace {
 
@@ -77,8 +84,16 @@ bool parse_strategy(const char* name, tact::Strategy& strategy) {
 }
 
 std::uint64_t measured_solve(tact::Strategy strategy, tact::Report<float>& report) {
+#ifdef TACT_BENCH_FLOOR
+  // bench_floor: the yardstick of bench/floor/ instead of the library (Exact only).
+  static tact_bench::FloorSolver<Solver::ProblemType> floor_solver;
+  (void)strategy;
+  const std::uint64_t start = tact::port::counter_read();
+  report = floor_solver.solve(problem);
+#else
   const std::uint64_t start = tact::port::counter_read();
   report = solver.solve(problem, strategy);
+#endif
   return tact::port::counter_read() - start;
 }
 

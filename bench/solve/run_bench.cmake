@@ -1,10 +1,15 @@
 # Runs bench_solve on every problem with every strategy and writes the
 # lines to OUTPUT (machine-readable: one `bench key=value ...` line each).
-#   cmake -DRUNNER=<emulator|args> -DPROGRAM=<elf> -DPROBLEMS=<a.qp|b.qp> -DOUTPUT=<file> -P run_bench.cmake
+#   cmake -DRUNNER=<emulator|args> -DPROGRAM=<elf> -DPROBLEMS=<a.qp|b.qp> -DOUTPUT=<file>
+#         [-DSTRATEGIES=<exact|right|...>] -P run_bench.cmake
 string(REPLACE "|" ";" runner "${RUNNER}")
 string(REPLACE "|" ";" problems "${PROBLEMS}")
 set(lines "")
-foreach(strategy exact right platt-improved platt)
+if(NOT DEFINED STRATEGIES)
+  set(STRATEGIES "exact|right|platt-improved|platt")
+endif()
+string(REPLACE "|" ";" strategies "${STRATEGIES}")
+foreach(strategy ${strategies})
   execute_process(COMMAND ${runner} ${PROGRAM} --strategy ${strategy} ${problems}
                   OUTPUT_VARIABLE out)
   string(APPEND lines "${out}")
