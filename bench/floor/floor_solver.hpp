@@ -22,12 +22,16 @@
 #pragma once
 
 #include <cmath>
-#include <cstring>
 #include <limits>
 
 #include "tact/solver.hpp"
 
 namespace tact_bench {
+
+// tact's own compare-based max/min and bit reads: newlib's fmaxf/fminf are calls.
+using tact::detail::bits_of;
+using tact::detail::max_of;
+using tact::detail::min_of;
 
 template <typename ProblemType>
 class FloorSolver {
@@ -129,13 +133,6 @@ class FloorSolver {
   static constexpr Scalar kTolerance = tact::ScalarTraits<Scalar>::kkt_tolerance;
   static constexpr Scalar kFraction = kTolerance * Scalar(0.1);  // tact's slack tolerance
 
-  static std::uint32_t bits_of(Scalar x) {
-    std::uint32_t bits;
-    std::memcpy(&bits, &x, sizeof bits);
-    return bits;
-  }
-  static Scalar max_of(Scalar a, Scalar b) { return a > b ? a : b; }
-  static Scalar min_of(Scalar a, Scalar b) { return a < b ? a : b; }
   static tact::Report<Scalar> refused(tact::Status status) {
     tact::Report<Scalar> report;
     report.status = status;

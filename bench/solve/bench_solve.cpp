@@ -85,13 +85,15 @@ bool parse_strategy(const char* name, tact::Strategy& strategy) {
 
 std::uint64_t measured_solve(tact::Strategy strategy, tact::Report<float>& report) {
 #ifdef TACT_BENCH_FLOOR
-  // bench_floor: the yardstick of bench/floor/ instead of the library (Exact only).
+  // bench_floor: the yardstick of bench/floor/ instead of the library (Exact
+  // only; it keeps nothing between solves, so "warm" is the same solve again).
   static tact_bench::FloorSolver<Solver::ProblemType> floor_solver;
   (void)strategy;
+#endif
   const std::uint64_t start = tact::port::counter_read();
+#ifdef TACT_BENCH_FLOOR
   report = floor_solver.solve(problem);
 #else
-  const std::uint64_t start = tact::port::counter_read();
   report = solver.solve(problem, strategy);
 #endif
   return tact::port::counter_read() - start;
