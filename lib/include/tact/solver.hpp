@@ -151,8 +151,10 @@ class Solver {
     // of a solve, so it starts from this frame.
     Status status = check_data(problem);
     if (status == Status::Solved) status = check_mass(problem.M, problem.n);
+    if ((status == Status::InvalidMass || (status == Status::Solved && !mass_valid_)) && !small_rows_finite())
+      status = Status::InvalidInput;
     if (status == Status::Solved && !mass_valid_) status = factor_dense_mass(problem.n);
-    if (status == Status::Solved) prepare_rows(problem);
+    if (status == Status::Solved) status = prepare_rows(problem);
     if (status != Status::Solved) {
       n_ = num_eq_ = num_rows_ = 0;
       clear_outputs();
@@ -257,8 +259,10 @@ class Solver {
            settings.max_iterations >= 0;
   }
 
-  /// Checks sizes, the settings and that f, d and J are finite (‖J_r‖² is kept for
-  /// prepare_rows); starts an empty working set.
+  /// Checks sizes, the settings and that f and d are finite, and a large J
+  /// by its row norms (kept for prepare_rows); starts an empty working set.
+  /// A small J (small_rows) is checked by prepare_rows, in its one pass over
+  /// J, or by small_rows_finite when M must be judged first.
   Status check_data(const ProblemType& p) {
     n_ = 0;
     num_eq_ = 0;
@@ -271,20 +275,22 @@ class Solver {
     problem_ = &p;
     if (!p.sizes_valid() || !settings_valid()) return Status::InvalidInput;
     const Index n = p.n;
+    const Index num_eq = p.num_eq;
     const Index num_ineq = p.num_ineq;
     Scalar probe = 0;  // NaN if any entry is NaN or ±Inf
     detail::probe_finite(p.f.head(n), probe);
-    detail::probe_finite(p.d_eq.head(p.num_eq), probe);
+    detail::probe_finite(p.d_eq.head(num_eq), probe);
     detail::probe_finite(p.d_ineq.head(num_ineq), probe);
     if (probe != Scalar(0)) return Status::InvalidInput;
     n_ = n;
-    num_eq_ = p.num_eq;
-    num_rows_ = p.num_eq + num_ineq;
+    num_eq_ = num_eq;
+    num_rows_ = num_eq + num_ineq;
+    if (small_rows()) return Status::Solved;
     // ‖J_r‖² by column sweeps; it is finite only if the row is (or NaN/Inf
     // shows), so only a non-finite one is looked at entry by entry.
     Scalar* norm2 = row_norm_.data();
-    detail::sum_squares(p.J_eq.data(), ProblemType::kEqStorage, num_eq_, n, norm2);
-    detail::sum_squares(p.J_ineq.data(), ProblemType::kIneqStorage, num_ineq, n, norm2 + num_eq_);
+    detail::sum_squares(p.J_eq.data(), ProblemType::kEqStorage, num_eq, n, norm2);
+    detail::sum_squares(p.J_ineq.data(), ProblemType::kIneqStorage, num_ineq, n, norm2 + num_eq);
     detail::probe_finite(row_norm_.head(num_rows_), probe);
     if (probe != Scalar(0))
       for (Index r = 0; r < num_rows_; ++r)
@@ -292,9 +298,27 @@ class Solver {
     return Status::Solved;
   }
 
-  /// The free motion ẍ = M⁻¹f (and z_free = L⁻¹f), each row's norm (from
-  /// check_data's ‖J_r‖²) and slack tolerance.
-  void prepare_rows(const ProblemType& p) {
+  /// Up to this many entries of J (n × rows), J's passes are plain loops: the
+  /// column kernels' set-up would cost more than their work (a corner
+  /// contact has 4 entries, a haptic proxy in a box corner 18).
+  static constexpr Index kSmallRowsEntries = 64;
+  bool small_rows() const { return n_ * num_rows_ <= kSmallRowsEntries; }
+
+  /// False when J is small_rows() and holds a NaN or ±Inf. solve() asks
+  /// before it reports a bad M or factors a dense one: a data error is
+  /// reported first, and no factorization is spent on it.
+  bool small_rows_finite() const {
+    if (!small_rows()) return true;  // check_data checked J
+    const Index num_ineq = num_rows_ - num_eq_;
+    return all_finite(problem_->J_eq.topLeftCorner(num_eq_, n_)) &&
+           all_finite(problem_->J_ineq.topLeftCorner(num_ineq, n_));
+  }
+
+  /// The free motion ẍ = M⁻¹f (and z_free = L⁻¹f), each row's norm and slack
+  /// tolerance; for small_rows() also ‖J_r‖² (else check_data's) and the
+  /// slacks at the free motion, in the same pass over J.
+  /// @return Solved, or InvalidInput when a small J is not finite.
+  Status prepare_rows(const ProblemType& p) {
     const Index n = n_;
     if (mass_diagonal_) {
       const Scalar* inverse_roots = inverse_mass_roots();
@@ -320,32 +344,55 @@ class Solver {
     const Scalar fraction = tolerance_fraction_ = settings.kkt_tolerance * Scalar(0.1);
     // Locals: a store through the byte-wide row states may alias any member.
     const Scalar free_norm = free_acceleration_norm_;
-    const Index num_eq = num_eq_;
-    const Index num_rows = num_rows_;
-    const Scalar* d_eq = p.d_eq.data();
-    const Scalar* d_ineq = p.d_ineq.data();
-    Scalar* norm = row_norm_.data();
-    Scalar* base = tolerance_base_.data();
-    std::uint8_t* state = row_state_.data();
+    const Scalar* acceleration = acceleration_.data();
+    const bool small = small_rows();
+    Scalar probe = 0;  // NaN if ‖J_r‖² is (small_rows: J is checked here)
     Scalar largest_rhs = 0;
     Scalar largest_norm = 0;
-    for (Index r = 0; r < num_rows; ++r) {
-      const Scalar row_norm = norm[r] = std::sqrt(norm[r]);
-      const Scalar magnitude = std::fabs(r < num_eq ? d_eq[r] : d_ineq[r - num_eq]);
-      base[r] = fraction * (magnitude + row_norm * free_norm) + kTiny;
-      state[r] = 0;
-      largest_rhs = detail::max_of(largest_rhs, magnitude);
-      largest_norm = detail::max_of(largest_norm, row_norm);
-    }
+    // One block of rows (the equalities, then the inequalities; a loop each,
+    // not a test per row): J's columns with leading dimension ld, d, and
+    // the rows' first index `first`.
+    const auto prepare_block = [&](const Scalar* J, Index ld, const Scalar* d, Index first, Index count) {
+      Scalar* norm = row_norm_.data() + first;
+      Scalar* base = tolerance_base_.data() + first;
+      Scalar* slack = slack_.data() + first;
+      std::uint8_t* state = row_state_.data() + first;
+      for (Index r = 0; r < count; ++r) {
+        if (small) {
+          const Scalar* entry = J + r;
+          Scalar norm2 = 0;
+          Scalar slack_r = -d[r];
+          for (Index j = 0; j < n; ++j, entry += ld) {
+            norm2 += *entry * *entry;
+            slack_r += *entry * acceleration[j];
+          }
+          norm[r] = norm2;
+          slack[r] = slack_r;
+          probe += norm2 * Scalar(0);
+        }
+        const Scalar row_norm = norm[r] = std::sqrt(norm[r]);
+        const Scalar magnitude = std::fabs(d[r]);
+        base[r] = fraction * (magnitude + row_norm * free_norm) + kTiny;
+        state[r] = 0;
+        largest_rhs = detail::max_of(largest_rhs, magnitude);
+        largest_norm = detail::max_of(largest_norm, row_norm);
+      }
+    };
+    prepare_block(p.J_eq.data(), ProblemType::kEqStorage, p.d_eq.data(), 0, num_eq_);
+    prepare_block(p.J_ineq.data(), ProblemType::kIneqStorage, p.d_ineq.data(), num_eq_, num_rows_ - num_eq_);
     largest_rhs_ = largest_rhs;
     largest_row_norm_ = largest_norm;
+    // A ‖J_r‖² that is not finite: NaN/Inf in the row, or an overflow of finite entries.
+    if (probe != Scalar(0))
+      for (Index r = 0; r < num_rows_; ++r)
+        if (!detail::is_finite(row_norm_(r)) && !row_finite(r)) return Status::InvalidInput;
+    return Status::Solved;
   }
 
   bool row_finite(Index r) const {
     if (r < num_eq_) return all_finite(problem_->J_eq.row(r).head(n_));
     return all_finite(problem_->J_ineq.row(r - num_eq_).head(n_));
   }
-
   /// Checks M unless it equals the last factored M, and keeps it for change
   /// detection. A diagonal M is "factored" here (1/√m_ii); a dense M is
   /// copied into mass_factor_ and left for factor_dense_mass (mass_valid_
@@ -571,6 +618,12 @@ class Solver {
       for (Index r = 0; r < num_rows_ - num_eq_; ++r) ineq_slack[r] = -problem_->d_ineq(r);
     }
     if (count == 0) return;  // e.g. the free motion of a body at rest
+    if (small_rows()) {  // a small J: the kernels' set-up would cost more than their work
+      add_listed_columns(problem_->J_eq.data(), ProblemType::kEqStorage, num_eq_, v, count, scale, slack_.data());
+      add_listed_columns(problem_->J_ineq.data(), ProblemType::kIneqStorage, num_rows_ - num_eq_, v, count, scale,
+                         slack_.data() + num_eq_);
+      return;
+    }
     const detail::CoefficientSet<Scalar> coefficient{v.data(), 1, sweep_column_.data(), scale};
     if (num_eq_ > 0)
       detail::accumulate_columns(num_eq_, count,
@@ -580,6 +633,19 @@ class Solver {
         num_rows_ - num_eq_, count,
         detail::ColumnSet<Scalar>{problem_->J_ineq.data(), ProblemType::kIneqStorage, sweep_column_.data()}, coefficient,
         slack_.data() + num_eq_);
+  }
+
+  /// out[0..rows) += scale·Σ v_j·J[·, j] over the `count` listed columns j
+  /// of J (column-major, leading dimension ld): sweep_listed_columns' loop
+  /// for a small J.
+  void add_listed_columns(const Scalar* J, Index ld, Index rows, const DofVector& v, Index count, Scalar scale,
+                          Scalar* out) const {
+    for (Index c = 0; c < count; ++c) {
+      const Index j = sweep_column_[static_cast<std::size_t>(c)];
+      const Scalar x = scale * v(j);
+      const Scalar* column = J + j * ld;
+      for (Index r = 0; r < rows; ++r) out[r] += column[r] * x;
+    }
   }
 
   /// Slack J_r ẍ − d_r of every row at the current ẍ.
@@ -851,8 +917,9 @@ class Solver {
     const bool resume = second_pass_;
     const Index cap = iteration_cap();
     // The slacks at the free motion serve the equalities' steps and the first
-    // search; a warm start computes its own (apply_multipliers).
-    if (!resume && (num_eq_ > 0 || !warm)) apply_multipliers(/*keep_acceleration=*/true);
+    // search (a plain row pass has them already); a warm start computes its
+    // own (apply_multipliers).
+    if (!resume && (num_eq_ > 0 || !warm) && !small_rows()) apply_multipliers(/*keep_acceleration=*/true);
     // Equalities first: their multipliers have no sign, so only full steps.
     for (Index e = 0; e < num_eq_ && !resume; ++e) {
       Scalar pivot = project_row(e, /*for_step=*/true);
@@ -1029,17 +1096,21 @@ class Solver {
   /// Inequality row (outside the set) with the largest violation per unit
   /// norm beyond its tolerance, or -1 if none.
   Index most_violated_inequality() const {
-    const Scalar norm = norm_of(acceleration_);
     Index worst = -1;
     Scalar worst_violation = 0;
-    const Scalar slope = tolerance_fraction_ * norm;
     const Scalar* slack = slack_.data();
     const Scalar* base = tolerance_base_.data();
     const Scalar* row_norm = row_norm_.data();
     // Two rows per pass halve the loop's own instructions, about a seventh
     // of the search (billiard-2 −1.2 %, +128 bytes of flash; four: slower).
+    // The rows before the first negative slack are not violated (below):
+    // passed over before ‖ẍ‖ is computed, which then is not when none is.
+    Index r = num_eq_;
+    while (r < num_rows_ && !(detail::bits_of(slack[r]) >> (8 * sizeof(Scalar) - 1))) ++r;
+    if (r == num_rows_) return -1;
+    const Scalar slope = tolerance_fraction_ * norm_of(acceleration_);
 #pragma GCC unroll 2
-    for (Index r = num_eq_; r < num_rows_; ++r) {
+    for (; r < num_rows_; ++r) {
       const Scalar s = slack[r];
       // A slack of sign bit 0 (≥ 0, or a NaN that compares false below) is
       // not violated: an integer test, cheaper than the tolerance's, passes
@@ -1081,13 +1152,7 @@ class Solver {
   Report<Scalar> finish(const ProblemType& p, Strategy strategy, Status status, Index iterations) {
     const Index n = n_;
 
-    // Rows: feasibility and scales (λ = 0 first; the set's λ below).
-    // max_r max(|d_r|, ‖J_r‖·a) from prepare_rows' maxima: the same value,
-    // as rounding a product is monotone in each factor (and 0 without rows,
-    // even when a overflowed: 0·∞ would report Singular).
-    const Scalar acceleration_norm = detail::max_of(norm_of(acceleration_), free_acceleration_norm_);
-    const Scalar row_scale =
-        num_rows_ > 0 ? detail::max_of(largest_rhs_, largest_row_norm_ * acceleration_norm) : Scalar(0);
+    // Rows: feasibility (λ = 0 first; the set's λ below).
     Scalar equality = 0;
     for (Index r = 0; r < num_eq_; ++r) {
       lambda_(r) = 0;
@@ -1142,17 +1207,25 @@ class Solver {
     Scalar force_scale = 0;
     Scalar inertia_dot_acceleration = 0;
     Scalar force_dot_acceleration = 0;
+    Scalar acceleration_norm2 = 0;
     for (Index i = 0; i < n; ++i) {
       const Scalar a = acceleration_(i);
+      const Scalar f = p.f(i);
       probe += a * Scalar(0);
       stationarity = detail::max_of(stationarity, std::fabs(inertia(i) - force(i)));
       force_scale = detail::max_of(
-          force_scale,
-          detail::max_of(std::fabs(p.f(i)), detail::max_of(std::fabs(inertia(i)), std::fabs(force(i) - p.f(i)))));
+          force_scale, detail::max_of(std::fabs(f), detail::max_of(std::fabs(inertia(i)), std::fabs(force(i) - f))));
       inertia_dot_acceleration += inertia(i) * a;
-      force_dot_acceleration += p.f(i) * a;
+      force_dot_acceleration += f * a;
+      acceleration_norm2 += a * a;
     }
     objective_ = Scalar(0.5) * inertia_dot_acceleration - force_dot_acceleration;
+    // max_r max(|d_r|, ‖J_r‖·a) from prepare_rows' maxima: the same value,
+    // as rounding a product is monotone in each factor (and 0 without rows,
+    // even when a overflowed: 0·∞ would report Singular).
+    const Scalar acceleration_norm = detail::max_of(std::sqrt(acceleration_norm2), free_acceleration_norm_);
+    const Scalar row_scale =
+        num_rows_ > 0 ? detail::max_of(largest_rhs_, largest_row_norm_ * acceleration_norm) : Scalar(0);
 
     Report<Scalar> report{status,
                           iterations,
