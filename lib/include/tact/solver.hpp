@@ -619,9 +619,10 @@ class Solver {
     }
     if (count == 0) return;  // e.g. the free motion of a body at rest
     if (small_rows()) {  // a small J: the kernels' set-up would cost more than their work
-      add_listed_columns(problem_->J_eq.data(), ProblemType::kEqStorage, num_eq_, v, count, scale, slack_.data());
-      add_listed_columns(problem_->J_ineq.data(), ProblemType::kIneqStorage, num_rows_ - num_eq_, v, count, scale,
-                         slack_.data() + num_eq_);
+      for (Index c = 0; c < count; ++c) {
+        const Index j = sweep_column_[static_cast<std::size_t>(c)];
+        add_column(j, scale * v(j));
+      }
       return;
     }
     const detail::CoefficientSet<Scalar> coefficient{v.data(), 1, sweep_column_.data(), scale};
@@ -635,17 +636,14 @@ class Solver {
         slack_.data() + num_eq_);
   }
 
-  /// out[0..rows) += scale·Σ v_j·J[·, j] over the `count` listed columns j
-  /// of J (column-major, leading dimension ld): sweep_listed_columns' loop
-  /// for a small J.
-  void add_listed_columns(const Scalar* J, Index ld, Index rows, const DofVector& v, Index count, Scalar scale,
-                          Scalar* out) const {
-    for (Index c = 0; c < count; ++c) {
-      const Index j = sweep_column_[static_cast<std::size_t>(c)];
-      const Scalar x = scale * v(j);
-      const Scalar* column = J + j * ld;
-      for (Index r = 0; r < rows; ++r) out[r] += column[r] * x;
-    }
+  /// slack += x·(column j of J), for every row: the sweeps' plain loop for a
+  /// small J (small_rows).
+  void add_column(Index j, Scalar x) {
+    const Scalar* eq_column = problem_->J_eq.data() + j * ProblemType::kEqStorage;
+    for (Index r = 0; r < num_eq_; ++r) slack_(r) += eq_column[r] * x;
+    const Scalar* ineq_column = problem_->J_ineq.data() + j * ProblemType::kIneqStorage;
+    Scalar* ineq_slack = slack_.data() + num_eq_;
+    for (Index r = 0; r < num_rows_ - num_eq_; ++r) ineq_slack[r] += ineq_column[r] * x;
   }
 
   /// Slack J_r ẍ − d_r of every row at the current ẍ.
@@ -676,6 +674,7 @@ class Solver {
   Scalar project_row(Index r, bool for_step) {
     const Index k = active_count_;
     const Scalar* row = scaled_row(r);
+    if (small_rows()) return project_small_row(r, row, for_step);
     if (k > 0) {
       detail::dot_columns(n_, k, active_columns(), row, projection_.data());
       detail::forward_substitute(factor_, k, projection_);
@@ -692,6 +691,50 @@ class Solver {
     detail::accumulate_columns(n_, k, active_columns(),
                                detail::CoefficientSet<Scalar>{step_.data(), 1, kConsecutive, -1}, direction_.data());
     return detail::dot(direction_.data(), direction_.data(), n_);
+  }
+
+  /// project_row for a small problem (small_rows: n·k ≤ 64), in plain
+  /// loops: the same products in the same order as the kernels' loops for a
+  /// short column, without their calls. `row` is ĵ_r.
+  Scalar project_small_row(Index r, const Scalar* row, bool for_step) {
+    const Index k = active_count_;
+    const Index n = n_;
+    if (k == 0) {  // the first row of a solve: direction = ĵ_r
+      for (Index j = 0; j < n; ++j) direction_(j) = row[j];
+      return row_norm2_scaled(r);
+    }
+    const auto column = [&](Index i) { return scaled_rows_.data() + active_slot_[static_cast<std::size_t>(i)] * MaxDof; };
+    // l = L_W⁻¹ Ĵ_A ĵ_r, a row of L_W at a time.
+    Scalar projection_norm2 = 0;
+    for (Index i = 0; i < k; ++i) {
+      const Scalar* a = column(i);
+      Scalar value = 0;
+      for (Index j = 0; j < n; ++j) value += a[j] * row[j];
+      for (Index l = 0; l < i; ++l) value -= factor_(i, l) * projection_(l);
+      value /= factor_(i, i);
+      projection_(i) = value;
+      projection_norm2 += value * value;
+    }
+    if (!for_step) {
+      const Scalar row_norm2 = row_norm2_scaled(r);
+      const Scalar pivot = row_norm2 - projection_norm2;
+      if (pivot >= Scalar(0.5) * row_norm2) return pivot;
+    }
+    // step = L_W⁻ᵀ l, from the last unknown up.
+    for (Index i = k - 1; i >= 0; --i) {
+      Scalar value = projection_(i);
+      for (Index l = i + 1; l < k; ++l) value -= factor_(l, i) * step_(l);
+      step_(i) = value / factor_(i, i);
+    }
+    // direction = ĵ_r − Ĵ_Aᵀ step and its |·|²: the pivot.
+    Scalar pivot = 0;
+    for (Index j = 0; j < n; ++j) {
+      Scalar value = row[j];
+      for (Index i = 0; i < k; ++i) value -= column(i)[j] * step_(i);
+      direction_(j) = value;
+      pivot += value * value;
+    }
+    return pivot;
   }
 
   bool is_dependent(Index r, Scalar pivot) const {
@@ -767,7 +810,15 @@ class Solver {
   /// Moves ẍ, the slacks and Λ_A by t along the direction of the last
   /// project_row: Δẍ = L⁻ᵀ direction, Δslack = t·J Δẍ.
   TACT_NOINLINE void take_step(Scalar t) {
-    if (mass_diagonal_) {  // Δẍ, ẍ and the sweep's columns in one pass
+    if (mass_diagonal_ && small_rows()) {  // Δẍ, ẍ and the sweep in one pass
+      const Scalar* inverse_roots = inverse_mass_roots();
+      for (Index j = 0; j < n_; ++j) {
+        const Scalar delta = direction_(j) * inverse_roots[j];
+        direction_acceleration_(j) = delta;
+        acceleration_(j) += t * delta;
+        if (!detail::is_zero(delta)) add_column(j, t * delta);
+      }
+    } else if (mass_diagonal_) {  // Δẍ, ẍ and the sweep's columns in one pass
       const Scalar* inverse_roots = inverse_mass_roots();
       Index count = 0;
       std::uint16_t* columns = sweep_column_.data();
@@ -1195,13 +1246,13 @@ class Solver {
     if (num_rows_ == num_eq_) min_slack = min_multiplier = 0;
 
     // Mẍ, stationarity Mẍ − (f + JᵀΛ) and the objective ½ẍᵀMẍ − fᵀẍ.
-    DofVector& inertia = direction_acceleration_;  // scratch
-    if (mass_diagonal_) {
-      for (Index i = 0; i < n; ++i) inertia(i) = mass_diagonal_entries_(i) * acceleration_(i);
-    } else {
+    // A dense M's Mẍ first, in one kernel call; a diagonal M's in the loop.
+    const bool diagonal = mass_diagonal_;
+    DofVector& dense_inertia = direction_acceleration_;  // scratch
+    if (!diagonal) {
       // M is symmetric (checked): (Mẍ)_i = column i of M · ẍ.
       detail::dot_columns(n, n, detail::ColumnSet<Scalar>{p.M.data(), MaxDof, kConsecutive}, acceleration_.data(),
-                          inertia.data());
+                          dense_inertia.data());
     }
     Scalar stationarity = 0;
     Scalar force_scale = 0;
@@ -1211,11 +1262,12 @@ class Solver {
     for (Index i = 0; i < n; ++i) {
       const Scalar a = acceleration_(i);
       const Scalar f = p.f(i);
+      const Scalar inertia = diagonal ? mass_diagonal_entries_(i) * a : dense_inertia(i);
       probe += a * Scalar(0);
-      stationarity = detail::max_of(stationarity, std::fabs(inertia(i) - force(i)));
+      stationarity = detail::max_of(stationarity, std::fabs(inertia - force(i)));
       force_scale = detail::max_of(
-          force_scale, detail::max_of(std::fabs(f), detail::max_of(std::fabs(inertia(i)), std::fabs(force(i) - f))));
-      inertia_dot_acceleration += inertia(i) * a;
+          force_scale, detail::max_of(std::fabs(f), detail::max_of(std::fabs(inertia), std::fabs(force(i) - f))));
+      inertia_dot_acceleration += inertia * a;
       force_dot_acceleration += f * a;
       acceleration_norm2 += a * a;
     }
