@@ -151,7 +151,7 @@ class Solver {
     // of a solve, so it starts from this frame.
     Status status = check_data(problem);
     if (status == Status::Solved) status = check_mass(problem.M, problem.n);
-    if ((status == Status::InvalidMass || (status == Status::Solved && !mass_valid_)) && !small_rows_finite())
+    if ((status == Status::InvalidMass || (status == Status::Solved && !mass_valid_)) && !data_finite())
       status = Status::InvalidInput;
     if (status == Status::Solved && !mass_valid_) status = factor_dense_mass(problem.n);
     if (status == Status::Solved) status = prepare_rows(problem);
@@ -254,15 +254,18 @@ class Solver {
   /// Tolerances in (0, 1) (a NaN fails), an iteration cap ≥ 0 (0: the
   /// default). An infinite tolerance would pass any violation as solved.
   bool settings_valid() const {
-    return settings.kkt_tolerance > Scalar(0) && settings.kkt_tolerance < Scalar(1) &&
-           settings.dependency_tolerance > Scalar(0) && settings.dependency_tolerance < Scalar(1) &&
+    return in_open_unit_interval(settings.kkt_tolerance) && in_open_unit_interval(settings.dependency_tolerance) &&
            settings.max_iterations >= 0;
   }
+  /// 0 < x < 1, by x's bits: those of the positive floats below 1 are the
+  /// integers 1 … bits(1) − 1, and a negative x or NaN falls outside (an
+  /// integer compare: no float compare and flag transfer).
+  static bool in_open_unit_interval(Scalar x) { return detail::bits_of(x) - 1u < detail::bits_of(Scalar(1)) - 1u; }
 
-  /// Checks sizes, the settings and that f and d are finite, and a large J
-  /// by its row norms (kept for prepare_rows); starts an empty working set.
-  /// A small J (small_rows) is checked by prepare_rows, in its one pass over
-  /// J, or by small_rows_finite when M must be judged first.
+  /// Checks sizes, the settings and a large J by its row norms (kept for
+  /// prepare_rows); starts an empty working set. f, d and a small J
+  /// (small_rows) are checked by prepare_rows, in its passes over them, or
+  /// by data_finite when M must be judged first.
   Status check_data(const ProblemType& p) {
     n_ = 0;
     num_eq_ = 0;
@@ -277,11 +280,6 @@ class Solver {
     const Index n = p.n;
     const Index num_eq = p.num_eq;
     const Index num_ineq = p.num_ineq;
-    Scalar probe = 0;  // NaN if any entry is NaN or ±Inf
-    detail::probe_finite(p.f.head(n), probe);
-    detail::probe_finite(p.d_eq.head(num_eq), probe);
-    detail::probe_finite(p.d_ineq.head(num_ineq), probe);
-    if (probe != Scalar(0)) return Status::InvalidInput;
     n_ = n;
     num_eq_ = num_eq;
     num_rows_ = num_eq + num_ineq;
@@ -291,6 +289,7 @@ class Solver {
     Scalar* norm2 = row_norm_.data();
     detail::sum_squares(p.J_eq.data(), ProblemType::kEqStorage, num_eq, n, norm2);
     detail::sum_squares(p.J_ineq.data(), ProblemType::kIneqStorage, num_ineq, n, norm2 + num_eq);
+    Scalar probe = 0;  // NaN if a ‖J_r‖² is NaN or ±Inf
     detail::probe_finite(row_norm_.head(num_rows_), probe);
     if (probe != Scalar(0))
       for (Index r = 0; r < num_rows_; ++r)
@@ -304,27 +303,31 @@ class Solver {
   static constexpr Index kSmallRowsEntries = 64;
   bool small_rows() const { return n_ * num_rows_ <= kSmallRowsEntries; }
 
-  /// False when J is small_rows() and holds a NaN or ±Inf. solve() asks
-  /// before it reports a bad M or factors a dense one: a data error is
-  /// reported first, and no factorization is spent on it.
-  bool small_rows_finite() const {
-    if (!small_rows()) return true;  // check_data checked J
+  /// True when f, d and a small J (small_rows; check_data checked a large
+  /// one) are finite: what prepare_rows checks, asked by solve() before it
+  /// reports a bad M or factors a dense one, so that a data error is
+  /// reported first and no factorization is spent on it.
+  bool data_finite() const {
+    const ProblemType& p = *problem_;
     const Index num_ineq = num_rows_ - num_eq_;
-    return all_finite(problem_->J_eq.topLeftCorner(num_eq_, n_)) &&
-           all_finite(problem_->J_ineq.topLeftCorner(num_ineq, n_));
+    return all_finite(p.f.head(n_)) && all_finite(p.d_eq.head(num_eq_)) && all_finite(p.d_ineq.head(num_ineq)) &&
+           (!small_rows() || (all_finite(p.J_eq.topLeftCorner(num_eq_, n_)) &&
+                              all_finite(p.J_ineq.topLeftCorner(num_ineq, n_))));
   }
 
   /// The free motion ẍ = M⁻¹f (and z_free = L⁻¹f), each row's norm and slack
   /// tolerance; for small_rows() also ‖J_r‖² (else check_data's) and the
   /// slacks at the free motion, in the same pass over J.
-  /// @return Solved, or InvalidInput when a small J is not finite.
+  /// @return Solved, or InvalidInput when f, d or a small J is not finite.
   Status prepare_rows(const ProblemType& p) {
     const Index n = n_;
+    Scalar data_probe = 0;  // NaN if an entry of f or d is NaN or ±Inf
     if (mass_diagonal_) {
       const Scalar* inverse_roots = inverse_mass_roots();
       Scalar norm2 = 0;
       for (Index j = 0; j < n; ++j) {
         const Scalar inverse_root = inverse_roots[j];
+        data_probe += p.f(j) * Scalar(0);
         const Scalar z = p.f(j) * inverse_root;
         z_free_(j) = z;
         acceleration_(j) = z * inverse_root;
@@ -332,6 +335,7 @@ class Solver {
       }
       free_acceleration_norm_ = std::sqrt(norm2);
     } else {
+      detail::probe_finite(p.f.head(n), data_probe);
       detail::copy(p.f.data(), n, z_free_.data());
       scale_by_mass(z_free_);
       detail::copy(z_free_.data(), n, acceleration_.data());
@@ -346,7 +350,7 @@ class Solver {
     const Scalar free_norm = free_acceleration_norm_;
     const Scalar* acceleration = acceleration_.data();
     const bool small = small_rows();
-    Scalar probe = 0;  // NaN if ‖J_r‖² is (small_rows: J is checked here)
+    Scalar norm_probe = 0;  // NaN if a ‖J_r‖² is (small_rows: J is checked here)
     Scalar largest_rhs = 0;
     Scalar largest_norm = 0;
     // One block of rows (the equalities, then the inequalities; a loop each,
@@ -368,8 +372,9 @@ class Solver {
           }
           norm[r] = norm2;
           slack[r] = slack_r;
-          probe += norm2 * Scalar(0);
+          norm_probe += norm2 * Scalar(0);
         }
+        data_probe += d[r] * Scalar(0);
         const Scalar row_norm = norm[r] = std::sqrt(norm[r]);
         const Scalar magnitude = std::fabs(d[r]);
         base[r] = fraction * (magnitude + row_norm * free_norm) + kTiny;
@@ -382,8 +387,9 @@ class Solver {
     prepare_block(p.J_ineq.data(), ProblemType::kIneqStorage, p.d_ineq.data(), num_eq_, num_rows_ - num_eq_);
     largest_rhs_ = largest_rhs;
     largest_row_norm_ = largest_norm;
+    if (data_probe != Scalar(0)) return Status::InvalidInput;
     // A ‖J_r‖² that is not finite: NaN/Inf in the row, or an overflow of finite entries.
-    if (probe != Scalar(0))
+    if (norm_probe != Scalar(0))
       for (Index r = 0; r < num_rows_; ++r)
         if (!detail::is_finite(row_norm_(r)) && !row_finite(r)) return Status::InvalidInput;
     return Status::Solved;
@@ -412,23 +418,23 @@ class Solver {
     const Scalar* m = M.data();
     Scalar probe = 0;
     Scalar largest = 0;  // of an SPD matrix, the largest entry (|m_ij|² ≤ m_ii·m_jj)
+    Scalar smallest = kInfinity;
+    // 1/√m_jj as if M were diagonal: a dense M's copy below overwrites them.
+    Scalar* inverse_roots = inverse_mass_roots();
     for (Index j = 0; j < n; ++j) {
       const Scalar diagonal = m[j * MaxDof + j];
       probe += diagonal * Scalar(0);
       largest = detail::max_of(largest, std::fabs(diagonal));
+      smallest = detail::min_of(smallest, diagonal);
       mass_diagonal_entries_(j) = diagonal;
+      inverse_roots[j] = Scalar(1) / std::sqrt(diagonal);
     }
     const Scalar eps = std::numeric_limits<Scalar>::epsilon();
     mass_symmetry_tolerance_ = 8 * eps * largest;
     mass_diagonal_ = off_diagonal_zero(m, n);
     if (mass_diagonal_) {
       if (probe != Scalar(0)) return Status::InvalidInput;
-      Scalar* inverse_roots = inverse_mass_roots();
-      for (Index i = 0; i < n; ++i) {
-        const Scalar d = mass_diagonal_entries_(i);
-        if (!(d > eps * largest)) return Status::InvalidMass;
-        inverse_roots[i] = Scalar(1) / std::sqrt(d);
-      }
+      if (!(smallest > eps * largest)) return Status::InvalidMass;
       mass_valid_ = true;
       return Status::Solved;
     }
