@@ -297,10 +297,13 @@ class Solver {
     return Status::Solved;
   }
 
-  /// Up to this many entries of J (n × rows), J's passes are plain loops: the
-  /// column kernels' set-up would cost more than their work (a corner
-  /// contact has 4 entries, a haptic proxy in a box corner 18).
-  static constexpr Index kSmallRowsEntries = 64;
+  /// Up to this many entries of J (n × rows), J's passes and the
+  /// projections are plain loops: the column kernels' set-up would cost more
+  /// than their work (a corner contact has 4 entries, a haptic proxy in a
+  /// box corner 18). Measured on the M4F with random diagonal-M problems
+  /// (docs/performance-history.md): plain loops win at 2×16, 3×12, 6×6,
+  /// tie at 4×8, lose at 4×10, 5×8, 2×24 (n × rows).
+  static constexpr Index kSmallRowsEntries = 36;
   bool small_rows() const { return n_ * num_rows_ <= kSmallRowsEntries; }
 
   /// True when f, d and a small J (small_rows; check_data checked a large
