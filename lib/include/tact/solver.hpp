@@ -402,6 +402,7 @@ class Solver {
     if (r < num_eq_) return all_finite(problem_->J_eq.row(r).head(n_));
     return all_finite(problem_->J_ineq.row(r - num_eq_).head(n_));
   }
+
   /// Checks M unless it equals the last factored M, and keeps it for change
   /// detection. A diagonal M is "factored" here (1/√m_ii); a dense M is
   /// copied into mass_factor_ and left for factor_dense_mass (mass_valid_
@@ -702,9 +703,9 @@ class Solver {
     return detail::dot(direction_.data(), direction_.data(), n_);
   }
 
-  /// project_row for a small problem (small_rows: n·k ≤ 64), in plain
-  /// loops: the same products in the same order as the kernels' loops for a
-  /// short column, without their calls. `row` is ĵ_r.
+  /// project_row for a small J (small_rows, so n·k ≤ kSmallRowsEntries too),
+  /// in plain loops: the kernels' calls and set-up would cost more than the
+  /// few products. `row` is ĵ_r.
   Scalar project_small_row(Index r, const Scalar* row, bool for_step) {
     const Index k = active_count_;
     const Index n = n_;
@@ -977,8 +978,8 @@ class Solver {
     const bool resume = second_pass_;
     const Index cap = iteration_cap();
     // The slacks at the free motion serve the equalities' steps and the first
-    // search (a plain row pass has them already); a warm start computes its
-    // own (apply_multipliers).
+    // search (prepare_rows swept a small J already); a warm start computes
+    // its own (apply_multipliers).
     if (!resume && (num_eq_ > 0 || !warm) && !small_rows()) apply_multipliers(/*keep_acceleration=*/true);
     // Equalities first: their multipliers have no sign, so only full steps.
     for (Index e = 0; e < num_eq_ && !resume; ++e) {
