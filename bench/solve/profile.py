@@ -34,12 +34,14 @@ import tempfile
 # Phases of a solve, by the Solver member an instruction runs in or for.
 PHASES = [
     ("set-up: checks of the data and of M, M's factor, free motion",
-     ["check_data", "settings_valid", "check_mass", "same_mass", "factor_dense_mass", "prepare_rows", "clear_outputs"]),
+     ["check_data", "settings_valid", "check_mass", "same_mass", "factor_dense_mass", "data_finite", "prepare_rows",
+      "clear_outputs"]),
     ("residual check (finish)", ["finish", "kkt_satisfied", "working_set_satisfied", "second_pass_needed"]),
     ("search for the most violated row", ["most_violated_inequality"]),
-    ("steps and slack sweeps", ["take_step", "sweep_rows", "sweep_listed_columns", "list_if_nonzero", "update_slacks", "apply_multipliers"]),
+    ("steps and slack sweeps", ["take_step", "sweep_rows", "sweep_listed_columns", "list_if_nonzero", "add_column",
+                                "update_slacks", "apply_multipliers"]),
     ("working set: scaled rows, projections, factor of W, warm start",
-     ["project_row", "scaled_row", "append_projected", "try_append", "remove_active", "solve_multipliers",
+     ["project_row", "project_small_row", "scaled_row", "append_projected", "try_append", "remove_active", "solve_multipliers",
       "warm_start", "row_of", "remember_working_set", "add_equalities", "dependency_status"]),
 ]
 CONTROL = "control: solve(), strategy loop, report"
