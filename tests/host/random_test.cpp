@@ -128,6 +128,49 @@ TEST(RandomProblems, RightIsFeasibleAndNeverBeatsTheOptimum) {
   EXPECT_GT(solved, kProblems / 2);
 }
 
+// A small J (n × rows ≤ 36 entries) is swept and projected in plain loops,
+// a larger one through the column kernels (Solver::small_rows). The same
+// problem padded past that size with rows that never bind (J_r = 0,
+// d_r = −1: slack 1) takes the other path and must end the same way.
+// (Platt's first rule takes every row, padding included: not comparable.)
+TEST(RandomProblems, SmallAndLargeJPathsAgree) {
+  using Solver = tact::Solver<kMaxDof, kMaxEq, kMaxIneq + 40, float>;
+  constexpr int kSmallEntries = 36;
+  std::mt19937 rng(36);
+  static Solver small, large;
+  Solver::ProblemType problem, padded;
+  int compared = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    const auto shape = random_shape(rng);
+    if (shape.n * (shape.num_eq + shape.num_ineq) > kSmallEntries) continue;
+    tact::test::make_random_problem(rng, shape, problem);
+    padded = problem;
+    padded.num_ineq = problem.num_ineq + kSmallEntries / shape.n + 1;
+    for (int k = problem.num_ineq; k < padded.num_ineq; ++k) {
+      for (int j = 0; j < shape.n; ++j) padded.J_ineq(k, j) = 0;
+      padded.d_ineq(k) = -1;
+      padded.ineq_id[static_cast<std::size_t>(k)] = static_cast<tact::RowId>(k);
+    }
+    for (const auto strategy : {tact::Strategy::PlattImproved, tact::Strategy::Right, tact::Strategy::Exact}) {
+      const auto a = tact::test::solve_no_heap(small, problem, strategy);
+      const auto b = tact::test::solve_no_heap(large, padded, strategy);
+      ASSERT_EQ(a.status, b.status) << "trial " << trial << " strategy " << static_cast<int>(strategy);
+      if (a.status != tact::Status::Solved) continue;
+      const float scale = small.acceleration().head(shape.n).cwiseAbs().maxCoeff() + 1;
+      for (int j = 0; j < shape.n; ++j)
+        ASSERT_NEAR(small.acceleration()(j), large.acceleration()(j), 1e-4f * scale) << "trial " << trial;
+      float multiplier_scale = 1;
+      for (int k = 0; k < problem.num_ineq; ++k)
+        multiplier_scale = std::max(multiplier_scale, std::fabs(small.multiplier_ineq(k)));
+      for (int k = 0; k < problem.num_ineq; ++k)
+        ASSERT_NEAR(small.multiplier_ineq(k), large.multiplier_ineq(k), 1e-3f * multiplier_scale) << "trial " << trial;
+      for (int k = problem.num_ineq; k < padded.num_ineq; ++k) ASSERT_FALSE(large.in_working_set(k));
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 300);
+}
+
 // The working-set (range-space) solve agrees with a direct solve of the full
 // KKT matrix of eq. (6) on the same working set.
 TEST(RandomProblems, RangeSpaceSolveMatchesFullKktMatrix) {
