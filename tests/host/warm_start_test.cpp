@@ -283,4 +283,44 @@ TEST(WarmStart, OnlyStaleIdsStillFindTheViolatedRows) {
   EXPECT_TRUE(memory.contains(0) && memory.contains(1));
 }
 
+// Crash start: a cold solve of a small problem with a diagonal M guesses its
+// working set, as a warm start does, from the rows the free motion violates.
+
+TEST(CrashStart, RowsTheFreeMotionViolatesEnterWithoutSteps) {
+  // Both rows are violated at the free motion and both hold at the optimum:
+  // they enter together, one solve, no dual iteration (two without the guess).
+  Problem p;
+  ASSERT_TRUE(pushed_into_corner(p));
+  const auto report = tact::test::solve_no_heap(g_cold, p, tact::Strategy::Exact);
+  ASSERT_EQ(report.status, tact::Status::Solved);
+  EXPECT_TRUE(report.kkt_satisfied);
+  EXPECT_EQ(report.active_count, 2);
+  EXPECT_EQ(report.iterations, 0);
+  EXPECT_NEAR(g_cold.acceleration()(0), 0.0, 1e-12);
+  EXPECT_NEAR(g_cold.acceleration()(1), 0.0, 1e-12);
+  EXPECT_NEAR(g_cold.multiplier_ineq(0), 1.0, 1e-12);
+  EXPECT_NEAR(g_cold.multiplier_ineq(1), 2.0, 1e-12);
+}
+
+TEST(CrashStart, AGuessedRowThatPullsIsReleased) {
+  // f = (5, −10) into a floor (y ≥ 0) and a slope (x + y ≥ 0), both violated
+  // at the free motion (−10, −5). With both in the set the slope pulls
+  // (λ = −5): it is released, one iteration, and the particle slides on the floor.
+  Problem p;
+  ASSERT_TRUE(p.resize(2, 0, 2));
+  p.M.setIdentity();
+  p.f << 5, -10;
+  p.J_ineq.row(0) << 0, 1;
+  p.J_ineq.row(1) << 1, 1;
+  const auto report = tact::test::solve_no_heap(g_cold, p, tact::Strategy::Exact);
+  ASSERT_EQ(report.status, tact::Status::Solved);
+  EXPECT_TRUE(report.kkt_satisfied);
+  EXPECT_EQ(report.active_count, 1);
+  EXPECT_EQ(report.iterations, 1);
+  EXPECT_NEAR(g_cold.acceleration()(0), 5.0, 1e-12);
+  EXPECT_NEAR(g_cold.acceleration()(1), 0.0, 1e-12);
+  EXPECT_NEAR(g_cold.multiplier_ineq(0), 10.0, 1e-12);
+  EXPECT_NEAR(g_cold.multiplier_ineq(1), 0.0, 1e-12);
+}
+
 }  // namespace

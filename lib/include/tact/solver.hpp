@@ -1035,9 +1035,20 @@ class Solver {
       append_projected(e, pivot, t);
     }
     if (warm && warm_start(*warm, iterations, cap) != Status::Solved) return Status::IterationLimit;
+    bool crash = !warm && !resume && mass_diagonal_ && small_rows();  // see crash_start
     for (bool refresh_first = resume;; refresh_first = false) {
       // The second pass searches only after its re-solve from the factor.
-      const Index p = refresh_first ? -1 : most_violated_inequality();
+      Index violated = 0;
+      const Index p = refresh_first ? -1 : most_violated_inequality(violated);
+      if (crash) {
+        crash = false;
+        if (violated >= 2) {
+          const Index first_appended = active_count_;
+          crash_start(p);
+          if (settle_appended(first_appended, iterations, cap) != Status::Solved) return Status::IterationLimit;
+          continue;
+        }
+      }
       if (p < 0) {
         // Each step adds rounding to ẍ, Λ_A and the slacks; once two or more
         // have been taken (a single step from a fresh point is as exact as
@@ -1117,6 +1128,29 @@ class Solver {
       const Index r = row_of(warm.ids[static_cast<std::size_t>(k)]);
       if (r >= 0 && !in_set(r)) try_append(r);
     }
+    return settle_appended(first_carried, iterations, cap);
+  }
+
+  /// Crash start of a cold solve (a guess, as a warm start is): when the
+  /// first search finds p and other violated rows, they all enter the set
+  /// without steps, p first, then the others in row order (while
+  /// independent and fewer than n), and settle_appended makes the point
+  /// dual feasible. Contact rows violated by the free motion are mostly the
+  /// ones that hold at the optimum (haptic-corner: 3 of 3), and on a small
+  /// problem one solve costs less than a step per row. Not for a dense M,
+  /// whose coupled rows make a poor guess (dense-12-2-24-a: 3 of 9 pull),
+  /// nor for a large J, where a wrong guess costs sweeps (billiard-1 +16 %).
+  void crash_start(Index p) {
+    try_append(p);
+    const Scalar slope = tolerance_fraction_ * norm_of(acceleration_);
+    for (Index r = num_eq_; r < num_rows_ && active_count_ < n_; ++r)
+      if (r != p && detail::sign_bit(slack_(r)) && beyond_tolerance(r, slope)) try_append(r);
+  }
+
+  /// After rows were appended without steps from position `first` on (a
+  /// warm or crash start): Λ_A, the releases of rows that pull (below),
+  /// then ẍ and the slacks.
+  TACT_ALWAYS_INLINE Status settle_appended(Index first_carried, Index& iterations, Index cap) {
     // The releases need Λ_A only; ẍ and the slacks follow once, at the end.
     solve_multipliers();
     for (;;) {
@@ -1194,20 +1228,27 @@ class Solver {
     return pivot <= rounding * rounding * row_norm2_scaled(r) ? Status::Infeasible : Status::Singular;
   }
 
+  /// True when row r is outside the set and its slack is below
+  /// −slack_tolerance(r, ‖ẍ‖), with slope = fraction·‖ẍ‖ hoisted out of the
+  /// caller's loop (so equal up to rounding). Rows in the set (slack ≈ 0)
+  /// mostly fail the first test.
+  bool beyond_tolerance(Index r, Scalar slope) const {
+    return slack_(r) + tolerance_base_(r) + slope * row_norm_(r) < Scalar(0) && !in_set(r);
+  }
+
   /// Inequality row (outside the set) with the largest violation per unit
-  /// norm beyond its tolerance, or -1 if none.
-  Index most_violated_inequality() const {
+  /// norm beyond its tolerance, or -1 if none; `violated`: how many are.
+  Index most_violated_inequality(Index& violated) const {
     Index worst = -1;
     Scalar worst_violation = 0;
     const Scalar* slack = slack_.data();
-    const Scalar* base = tolerance_base_.data();
     const Scalar* row_norm = row_norm_.data();
     // Two rows per pass halve the loop's own instructions, about a seventh
     // of the search (billiard-2 −1.2 %, +128 bytes of flash; four: slower).
     // The rows before the first negative slack are not violated (below):
     // passed over before ‖ẍ‖ is computed, which then is not when none is.
     Index r = num_eq_;
-    while (r < num_rows_ && !(detail::bits_of(slack[r]) >> (8 * sizeof(Scalar) - 1))) ++r;
+    while (r < num_rows_ && !detail::sign_bit(slack[r])) ++r;
     if (r == num_rows_) return -1;
     const Scalar slope = tolerance_fraction_ * norm_of(acceleration_);
 #pragma GCC unroll 2
@@ -1216,10 +1257,9 @@ class Solver {
       // A slack of sign bit 0 (≥ 0, or a NaN that compares false below) is
       // not violated: an integer test, cheaper than the tolerance's, passes
       // over it (billiard-2 −2.9 %, where most rows are apart).
-      if (!(detail::bits_of(s) >> (8 * sizeof(Scalar) - 1))) continue;
-      // s < −slack_tolerance(r, norm), with fraction·‖ẍ‖ hoisted out of the
-      // loop (so equal up to rounding); rows in the set (slack ≈ 0) mostly fail it first.
-      if (!(s + base[r] + slope * row_norm[r] < Scalar(0)) || in_set(r)) continue;
+      if (!detail::sign_bit(s)) continue;
+      if (!beyond_tolerance(r, slope)) continue;
+      ++violated;
       // s/‖J_r‖ < worst_violation without a division per row (‖J_r‖ ≥ 0).
       if (worst < 0 || s < worst_violation * row_norm[r]) {
         worst = r;

@@ -89,6 +89,12 @@ inline bool is_zero(Scalar x) {
   const auto bits = bits_of(x);
   return static_cast<decltype(bits)>(bits << 1) == 0;
 }
+/// True when x's sign bit is set (x < 0, −0, or a negative NaN): an integer
+/// test, cheaper than a float compare.
+template <typename Scalar>
+inline bool sign_bit(Scalar x) {
+  return (bits_of(x) >> (8 * sizeof(Scalar) - 1)) != 0;
+}
 /// True when x is neither NaN nor ±Inf.
 template <typename Scalar>
 inline bool is_finite(Scalar x) {
