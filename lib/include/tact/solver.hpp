@@ -291,9 +291,15 @@ class Solver {
     detail::sum_squares(p.J_ineq.data(), ProblemType::kIneqStorage, num_ineq, n, norm2 + num_eq);
     Scalar probe = 0;  // NaN if a ‖J_r‖² is NaN or ±Inf
     detail::probe_finite(row_norm_.head(num_rows_), probe);
-    if (probe != Scalar(0))
-      for (Index r = 0; r < num_rows_; ++r)
-        if (!detail::is_finite(norm2[r]) && !row_finite(r)) return Status::InvalidInput;
+    return probe != Scalar(0) ? rows_status_after_non_finite_norm() : Status::Solved;
+  }
+
+  /// Once a row norm (‖J_r‖ or ‖J_r‖²) showed NaN or ±Inf: InvalidInput if
+  /// a row with such a norm holds NaN or ±Inf, else Solved (finite entries
+  /// whose squares overflowed: finish() reports the overflow).
+  Status rows_status_after_non_finite_norm() const {
+    for (Index r = 0; r < num_rows_; ++r)
+      if (!detail::is_finite(row_norm_(r)) && !row_finite(r)) return Status::InvalidInput;
     return Status::Solved;
   }
 
@@ -304,7 +310,9 @@ class Solver {
   /// (docs/performance-history.md): plain loops win at 2×16, 3×12, 6×6,
   /// tie at 4×8, lose at 4×10, 5×8, 2×24 (n × rows).
   static constexpr Index kSmallRowsEntries = 36;
-  bool small_rows() const { return n_ * num_rows_ <= kSmallRowsEntries; }
+  /// Bounds that hold only small problems: the kernels' paths compile away.
+  static constexpr bool kOnlySmallRows = MaxDof * (MaxEq + MaxIneq) <= kSmallRowsEntries;
+  bool small_rows() const { return kOnlySmallRows || n_ * num_rows_ <= kSmallRowsEntries; }
 
   /// True when f, d and a small J (small_rows; check_data checked a large
   /// one) are finite: what prepare_rows checks, asked by solve() before it
@@ -392,10 +400,7 @@ class Solver {
     largest_row_norm_ = largest_norm;
     if (data_probe != Scalar(0)) return Status::InvalidInput;
     // A ‖J_r‖² that is not finite: NaN/Inf in the row, or an overflow of finite entries.
-    if (norm_probe != Scalar(0))
-      for (Index r = 0; r < num_rows_; ++r)
-        if (!detail::is_finite(row_norm_(r)) && !row_finite(r)) return Status::InvalidInput;
-    return Status::Solved;
+    return norm_probe != Scalar(0) ? rows_status_after_non_finite_norm() : Status::Solved;
   }
 
   bool row_finite(Index r) const {
