@@ -35,14 +35,15 @@ import tempfile
 PHASES = [
     ("set-up: checks of the data and of M, M's factor, free motion",
      ["check_data", "settings_valid", "check_mass", "same_mass", "factor_dense_mass", "data_finite", "prepare_rows",
-      "clear_outputs"]),
+      "clear_outputs", "rows_status_after_non_finite_norm"]),
     ("residual check (finish)", ["finish", "kkt_satisfied", "working_set_satisfied", "second_pass_needed"]),
-    ("search for the most violated row", ["most_violated_inequality"]),
+    ("search for the most violated row", ["most_violated_inequality", "beyond_tolerance"]),
     ("steps and slack sweeps", ["take_step", "sweep_rows", "sweep_listed_columns", "list_if_nonzero", "add_column",
                                 "update_slacks", "apply_multipliers"]),
     ("working set: scaled rows, projections, factor of W, warm start",
      ["project_row", "project_small_row", "scaled_row", "append_projected", "try_append", "remove_active", "solve_multipliers",
-      "warm_start", "row_of", "remember_working_set", "add_equalities", "dependency_status"]),
+      "warm_start", "crash_start", "settle_appended", "row_of", "remember_working_set", "add_equalities",
+      "dependency_status"]),
 ]
 CONTROL = "control: solve(), strategy loop, report"
 
