@@ -1152,9 +1152,9 @@ class Solver {
       if (r != p && detail::sign_bit(slack_(r)) && beyond_tolerance(r, slope)) try_append(r);
   }
 
-  /// After rows were appended without steps from position `first` on (a
-  /// warm or crash start): Λ_A, the releases of rows that pull (below),
-  /// then ẍ and the slacks.
+  /// After rows were appended without steps from working-set position
+  /// `first_carried` on (a warm or crash start): Λ_A, the releases of rows
+  /// that pull (below), then ẍ and the slacks.
   TACT_ALWAYS_INLINE Status settle_appended(Index first_carried, Index& iterations, Index cap) {
     // The releases need Λ_A only; ẍ and the slacks follow once, at the end.
     solve_multipliers();
