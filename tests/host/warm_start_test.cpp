@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numeric>
 #include <random>
@@ -286,20 +287,27 @@ TEST(WarmStart, OnlyStaleIdsStillFindTheViolatedRows) {
 // Crash start: a cold solve of a small problem with a diagonal M guesses its
 // working set, as a warm start does, from the rows the free motion violates.
 
+/// A cold exact solve of the 2-DOF, 2-row problem p: Solved with every KKT
+/// condition, the working-set size and iterations given, ẍ and Λ as expected.
+void expect_cold_solve(const Problem& p, int active, int iterations, const std::array<double, 2>& acceleration,
+                       const std::array<double, 2>& multiplier) {
+  const auto report = tact::test::solve_no_heap(g_cold, p, tact::Strategy::Exact);
+  ASSERT_EQ(report.status, tact::Status::Solved);
+  EXPECT_TRUE(report.kkt_satisfied);
+  EXPECT_EQ(report.active_count, active);
+  EXPECT_EQ(report.iterations, iterations);
+  for (int i = 0; i < 2; ++i) {
+    EXPECT_NEAR(g_cold.acceleration()(i), acceleration[static_cast<std::size_t>(i)], 1e-12) << i;
+    EXPECT_NEAR(g_cold.multiplier_ineq(i), multiplier[static_cast<std::size_t>(i)], 1e-12) << i;
+  }
+}
+
 TEST(CrashStart, RowsTheFreeMotionViolatesEnterWithoutSteps) {
   // Both rows are violated at the free motion and both hold at the optimum:
   // they enter together, one solve, no dual iteration (two without the guess).
   Problem p;
   ASSERT_TRUE(pushed_into_corner(p));
-  const auto report = tact::test::solve_no_heap(g_cold, p, tact::Strategy::Exact);
-  ASSERT_EQ(report.status, tact::Status::Solved);
-  EXPECT_TRUE(report.kkt_satisfied);
-  EXPECT_EQ(report.active_count, 2);
-  EXPECT_EQ(report.iterations, 0);
-  EXPECT_NEAR(g_cold.acceleration()(0), 0.0, 1e-12);
-  EXPECT_NEAR(g_cold.acceleration()(1), 0.0, 1e-12);
-  EXPECT_NEAR(g_cold.multiplier_ineq(0), 1.0, 1e-12);
-  EXPECT_NEAR(g_cold.multiplier_ineq(1), 2.0, 1e-12);
+  expect_cold_solve(p, /*active=*/2, /*iterations=*/0, {0, 0}, {1, 2});
 }
 
 TEST(CrashStart, AGuessedRowThatPullsIsReleased) {
@@ -312,15 +320,7 @@ TEST(CrashStart, AGuessedRowThatPullsIsReleased) {
   p.f << 5, -10;
   p.J_ineq.row(0) << 0, 1;
   p.J_ineq.row(1) << 1, 1;
-  const auto report = tact::test::solve_no_heap(g_cold, p, tact::Strategy::Exact);
-  ASSERT_EQ(report.status, tact::Status::Solved);
-  EXPECT_TRUE(report.kkt_satisfied);
-  EXPECT_EQ(report.active_count, 1);
-  EXPECT_EQ(report.iterations, 1);
-  EXPECT_NEAR(g_cold.acceleration()(0), 5.0, 1e-12);
-  EXPECT_NEAR(g_cold.acceleration()(1), 0.0, 1e-12);
-  EXPECT_NEAR(g_cold.multiplier_ineq(0), 10.0, 1e-12);
-  EXPECT_NEAR(g_cold.multiplier_ineq(1), 0.0, 1e-12);
+  expect_cold_solve(p, /*active=*/1, /*iterations=*/1, {5, 0}, {10, 0});
 }
 
 }  // namespace
