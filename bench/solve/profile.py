@@ -42,7 +42,7 @@ PHASES = [
                                 "update_slacks", "apply_multipliers"]),
     ("working set: scaled rows, projections, factor of W, warm start",
      ["project_row", "project_small_row", "scaled_row", "append_projected", "try_append", "remove_active", "solve_multipliers",
-      "warm_start", "crash_start", "settle_appended", "row_of", "remember_working_set", "add_equalities",
+      "append_carried_rows", "crash_start", "settle_appended", "row_of", "remember_working_set", "add_equalities",
       "dependency_status"]),
 ]
 CONTROL = "control: solve(), strategy loop, report"

@@ -1039,18 +1039,26 @@ class Solver {
       take_step(t);
       append_projected(e, pivot, t);
     }
-    if (warm && warm_start(*warm, iterations, cap) != Status::Solved) return Status::IterationLimit;
+    // A warm start's carried rows, or a crash start's violated ones, are
+    // appended without steps from first_appended on, then settled (one
+    // place for both: inlined once).
+    const Index first_appended = active_count_;
+    bool appended = warm != nullptr;
+    if (warm) append_carried_rows(*warm);
     bool crash = !warm && !resume && mass_diagonal_ && small_rows();  // see crash_start
     for (bool refresh_first = resume;; refresh_first = false) {
+      if (appended) {
+        appended = false;
+        if (settle_appended(first_appended, iterations, cap) != Status::Solved) return Status::IterationLimit;
+      }
       // The second pass searches only after its re-solve from the factor.
       Index violated = 0;
       const Index p = refresh_first ? -1 : most_violated_inequality(violated);
       if (crash) {
         crash = false;
         if (violated >= 2) {
-          const Index first_appended = active_count_;
           crash_start(p);
-          if (settle_appended(first_appended, iterations, cap) != Status::Solved) return Status::IterationLimit;
+          appended = true;
           continue;
         }
       }
@@ -1114,26 +1122,15 @@ class Solver {
 
   /// Warm start of the dual active set: the inequality rows of the carried
   /// working set (by RowId) that are present and independent enter the set
-  /// without steps, then one working-set solve gives Λ_A. A row that pulls
-  /// (λ < 0) is released, the most negative first, until every multiplier
-  /// is ≥ 0: the point is then the optimum of the problem restricted to the
-  /// set, with dual feasibility — exactly the invariant the dual iterations
-  /// keep, so they continue from there. When more carried rows pull than
-  /// push, they are all dropped instead (no iteration) and the dual
-  /// iterations start from the equalities, as a cold solve does. The
-  /// carried set's order is kept, so a step whose contacts did not change
-  /// re-enters the same factor.
-  /// Each release counts as an iteration, within the solve's cap.
-  /// @return Solved, or IterationLimit when the releases reach the cap.
-  TACT_ALWAYS_INLINE Status warm_start(const Memory& warm, Index& iterations, Index cap) {
-    // The equalities in the set (a redundant one stays out, so possibly
-    // fewer than num_eq_) are its leading block; the carried rows follow.
-    const Index first_carried = active_count_;
+  /// without steps, after the equalities (the set's leading block; a
+  /// redundant one stays out, so possibly fewer than num_eq_), then
+  /// settle_appended. The carried set's order is kept, so a step whose
+  /// contacts did not change re-enters the same factor.
+  void append_carried_rows(const Memory& warm) {
     for (Index k = 0; k < warm.count; ++k) {
       const Index r = row_of(warm.ids[static_cast<std::size_t>(k)]);
       if (r >= 0 && !in_set(r)) try_append(r);
     }
-    return settle_appended(first_carried, iterations, cap);
   }
 
   /// Crash start of a cold solve (a guess, as a warm start is): when the
@@ -1153,8 +1150,16 @@ class Solver {
   }
 
   /// After rows were appended without steps from working-set position
-  /// `first_carried` on (a warm or crash start): Λ_A, the releases of rows
-  /// that pull (below), then ẍ and the slacks.
+  /// `first_carried` on (a warm or crash start): one working-set solve
+  /// gives Λ_A. A row that pulls (λ < 0) is released, the most negative
+  /// first, until every multiplier is ≥ 0: the point is then the optimum of
+  /// the problem restricted to the set, with dual feasibility — exactly the
+  /// invariant the dual iterations keep, so they continue from there. When
+  /// more appended rows pull than push, they are all dropped instead (no
+  /// iteration) and the dual iterations start from the equalities, as a
+  /// cold solve does. Then ẍ and the slacks. Each release counts as an
+  /// iteration, within the solve's cap.
+  /// @return Solved, or IterationLimit when the releases reach the cap.
   TACT_ALWAYS_INLINE Status settle_appended(Index first_carried, Index& iterations, Index cap) {
     // The releases need Λ_A only; ẍ and the slacks follow once, at the end.
     solve_multipliers();
