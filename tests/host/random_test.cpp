@@ -131,7 +131,9 @@ TEST(RandomProblems, RightIsFeasibleAndNeverBeatsTheOptimum) {
 // A small J (n × rows ≤ 36 entries) is swept and projected in plain loops,
 // a larger one through the column kernels (Solver::small_rows). The same
 // problem padded past that size with rows that never bind (J_r = 0,
-// d_r = −1: slack 1) takes the other path and must end the same way.
+// d_r = −1: slack 1) takes the other path and must end the same way. For
+// Exact with a diagonal M (a quarter of the problems) this also compares
+// the crash start (small J only) with the dual iterations from an empty set.
 // (Platt's first rule takes every row, padding included: not comparable.)
 TEST(RandomProblems, SmallAndLargeJPathsAgree) {
   using Solver = tact::Solver<kMaxDof, kMaxEq, kMaxIneq + 40, float>;
