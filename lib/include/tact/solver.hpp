@@ -281,7 +281,7 @@ class Solver {
     const Index num_eq = p.num_eq;
     const Index num_ineq = p.num_ineq;
     n_ = n;
-    num_eq_ = num_eq;
+    num_eq_ = stepped_eq_rows_ = num_eq;
     num_rows_ = num_eq + num_ineq;
     if (small_rows()) return Status::Solved;
     // ‖J_r‖² by column sweeps; it is finite only if the row is (or NaN/Inf
@@ -638,16 +638,17 @@ class Solver {
       for (Index r = 0; r < num_rows_ - num_eq_; ++r) ineq_slack[r] = -problem_->d_ineq(r);
     }
     if (count == 0) return;  // e.g. the free motion of a body at rest
+    const Index eq_rows = accumulate ? eq_rows_stepped() : num_eq_;
     if (small_rows()) {  // a small J: the kernels' set-up would cost more than their work
       for (Index c = 0; c < count; ++c) {
         const Index j = sweep_column_[static_cast<std::size_t>(c)];
-        add_column(j, scale * v(j));
+        add_column(j, scale * v(j), eq_rows);
       }
       return;
     }
     const detail::CoefficientSet<Scalar> coefficient{v.data(), 1, sweep_column_.data(), scale};
-    if (num_eq_ > 0)
-      detail::accumulate_columns(num_eq_, count,
+    if (eq_rows > 0)
+      detail::accumulate_columns(eq_rows, count,
                                  detail::ColumnSet<Scalar>{problem_->J_eq.data(), ProblemType::kEqStorage, sweep_column_.data()},
                                  coefficient, slack_.data());
     detail::accumulate_columns(
@@ -656,11 +657,11 @@ class Solver {
         slack_.data() + num_eq_);
   }
 
-  /// slack += x·(column j of J), for every row: the sweeps' plain loop for a
-  /// small J (small_rows).
-  void add_column(Index j, Scalar x) {
+  /// slack += x·(column j of J), for the first eq_rows equality rows and
+  /// every inequality row: the sweeps' plain loop for a small J (small_rows).
+  void add_column(Index j, Scalar x, Index eq_rows) {
     const Scalar* eq_column = problem_->J_eq.data() + j * ProblemType::kEqStorage;
-    for (Index r = 0; r < num_eq_; ++r) slack_(r) += eq_column[r] * x;
+    for (Index r = 0; r < eq_rows; ++r) slack_(r) += eq_column[r] * x;
     const Scalar* ineq_column = problem_->J_ineq.data() + j * ProblemType::kIneqStorage;
     Scalar* ineq_slack = slack_.data() + num_eq_;
     for (Index r = 0; r < num_rows_ - num_eq_; ++r) ineq_slack[r] += ineq_column[r] * x;
@@ -668,6 +669,20 @@ class Solver {
 
   /// Slack J_r ẍ − d_r of every row at the current ẍ.
   void update_slacks() { sweep_rows(acceleration_, Scalar(1), false); }
+
+  /// Equality rows whose slacks a step moves: all of them until Exact's
+  /// equality phase ends; then none (they are in the set or redundant, and
+  /// only finish() reads their slacks: it computes them afresh), which
+  /// saves a sweep over the equality block per dual iteration.
+  Index eq_rows_stepped() const { return stepped_eq_rows_; }
+  /// Slack J_e ẍ − d_e of every equality row at the current ẍ.
+  void refresh_equality_slacks() {
+    for (Index e = 0; e < num_eq_; ++e) {
+      Scalar slack = -problem_->d_eq(e);
+      for (Index j = 0; j < n_; ++j) slack += problem_->J_eq(e, j) * acceleration_(j);
+      slack_(e) = slack;
+    }
+  }
 
   /// Tolerance on a slack of row r when ‖ẍ‖ = acceleration_norm (see prepare_rows).
   Scalar slack_tolerance(Index r, Scalar acceleration_norm) const {
@@ -871,7 +886,7 @@ class Solver {
         const Scalar delta = direction_(j) * inverse_roots[j];
         direction_acceleration_(j) = delta;
         acceleration_(j) += t * delta;
-        if (!detail::is_zero(delta)) add_column(j, t * delta);
+        if (!detail::is_zero(delta)) add_column(j, t * delta, eq_rows_stepped());
       }
     } else if (mass_diagonal_) {  // Δẍ, ẍ and the sweep's columns in one pass
       const Scalar* inverse_roots = inverse_mass_roots();
@@ -1039,6 +1054,7 @@ class Solver {
       take_step(t);
       append_projected(e, pivot, t);
     }
+    stepped_eq_rows_ = 0;
     // A warm start's carried rows, or a crash start's violated ones, are
     // appended without steps from first_appended on, then settled (one
     // place for both: inlined once).
@@ -1304,6 +1320,7 @@ class Solver {
     const Index n = n_;
 
     // Rows: feasibility (λ = 0 first; the set's λ below).
+    if (eq_rows_stepped() < num_eq_) refresh_equality_slacks();
     Scalar equality = 0;
     for (Index r = 0; r < num_eq_; ++r) {
       lambda_(r) = 0;
@@ -1457,6 +1474,7 @@ class Solver {
   /// working-set solve, a refresh); ẍ and Λ_A came from the factor then
   /// too, unless drift_kept_.
   Index steps_since_solve_ = 0;
+  Index stepped_eq_rows_ = 0;  ///< see eq_rows_stepped
   RowStates row_state_{};  ///< kInSet, kScaled bits per row
   std::array<SlotIndex, kRowStorage> slot_of_{};  ///< row r's slot while kScaled
   std::array<std::uint16_t, MaxDof> sweep_column_{};  ///< sweep_rows: the columns where v ≠ 0
