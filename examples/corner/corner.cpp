@@ -38,6 +38,7 @@ Outcome run(tact::Strategy strategy, float mass, Vec2 force) {
   print(tact::to_string(strategy));
   print(":\n    step  y             y''\n");
   for (int step = 0; step < kSteps; ++step) {
+    tact::port::observe(world);  // its work stays between the reads (see observe())
     const std::uint64_t start = tact::port::counter_read();
     const auto report = world.step(corner::rows);
     const std::uint64_t cost = tact::port::counter_read() - start;

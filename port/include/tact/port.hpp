@@ -27,6 +27,20 @@ CounterKind counter_kind();
 /// Counter value; meaningful only as a difference of two reads.
 std::uint64_t counter_read();
 
+/// Lets code the compiler cannot see (such as counter_read()) read and
+/// write `object`. Call it on the objects a measured region works on,
+/// before the first counter_read() (so it adds nothing to the count): an
+/// object whose address never leaves its file is invisible to the
+/// counter's code, and the optimizer may then move the region's work on
+/// it past the second read, so that the count misses it (the haptic
+/// example's fully inlined solves on the M55 measured 0 instructions).
+/// Once its address has been handed out here, every call the compiler
+/// cannot see may use it, and the work stays between the reads.
+template <typename T>
+inline void observe(T& object) {
+  asm volatile("" : : "r"(&object) : "memory");
+}
+
 /// Counter ticks per second: cycles per second for Cycles, 1e9 for
 /// Nanoseconds, 0 for Instructions and None (no time base exists).
 std::uint64_t counter_rate_hz();
