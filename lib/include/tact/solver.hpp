@@ -418,12 +418,12 @@ class Solver {
     mass_n_ = n;
     // One pass over the diagonal (finiteness by a probe, kept for change
     // detection), one over the off-diagonal bits (is M diagonal?). A dense M
-    // then takes a pass over the strict lower triangle and its mirror:
-    // finiteness, symmetry, and the copy kept for change detection; and a
-    // last one, the copy of its lower triangle for factor_dense_mass. Only
-    // the lower triangle is factored, so only it is kept: the diagonal in
-    // mass_diagonal_entries_, the strict lower triangle transposed into the
-    // strict upper triangle of mass_factor_, which the factor never uses.
+    // then takes one pass over the lower triangle and the strict upper one:
+    // finiteness, symmetry, the lower triangle copied for factor_dense_mass
+    // and, for change detection, kept again. Only the lower triangle is
+    // factored, so only it is kept: the diagonal in mass_diagonal_entries_,
+    // the strict lower triangle transposed into the strict upper triangle of
+    // mass_factor_, which the factor never uses.
     const Scalar* m = M.data();
     Scalar probe = 0;
     Scalar largest = 0;  // of an SPD matrix, the largest entry (|m_ij|² ≤ m_ii·m_jj)
@@ -450,21 +450,19 @@ class Solver {
     bool symmetric = true;
     for (Index j = 0; j < n; ++j) {
       const Scalar* column = m + j * MaxDof;
+      Scalar* factor_column = mass_factor_.data() + j * MaxDof;
+      factor_column[j] = column[j];
       for (Index i = j + 1; i < n; ++i) {
         const Scalar lower = column[i];
         const Scalar upper = m[i * MaxDof + j];
         probe += (lower + upper) * Scalar(0);
         symmetric &= std::fabs(lower - upper) <= mass_symmetry_tolerance_;
+        factor_column[i] = lower;
         mass_factor_(j, i) = lower;
       }
     }
     if (probe != Scalar(0)) return Status::InvalidInput;
     if (!symmetric) return Status::InvalidMass;
-    for (Index j = 0; j < n; ++j) {
-      const Scalar* column = m + j * MaxDof;
-      Scalar* factor_column = mass_factor_.data() + j * MaxDof;
-      for (Index i = j; i < n; ++i) factor_column[i] = column[i];
-    }
     return Status::Solved;
   }
 
@@ -888,22 +886,22 @@ class Solver {
         acceleration_(j) += t * delta;
         if (!detail::is_zero(delta)) add_column(j, t * delta, eq_rows_stepped());
       }
-    } else if (mass_diagonal_) {  // Δẍ, ẍ and the sweep's columns in one pass
-      const Scalar* inverse_roots = inverse_mass_roots();
+    } else {  // Δẍ, then ẍ and the sweep's columns in one pass
       Index count = 0;
       std::uint16_t* columns = sweep_column_.data();
-      for (Index j = 0; j < n_; ++j) {
-        const Scalar delta = direction_(j) * inverse_roots[j];
-        direction_acceleration_(j) = delta;
+      const auto move = [&](Index j, Scalar delta) {
         acceleration_(j) += t * delta;
         list_if_nonzero(delta, j, columns, count);
+      };
+      if (mass_diagonal_) {  // Δẍ in the same pass
+        const Scalar* inverse_roots = inverse_mass_roots();
+        for (Index j = 0; j < n_; ++j) move(j, direction_acceleration_(j) = direction_(j) * inverse_roots[j]);
+      } else {  // Δẍ by M's factor first
+        detail::copy(direction_.data(), n_, direction_acceleration_.data());
+        unscale(direction_acceleration_);
+        for (Index j = 0; j < n_; ++j) move(j, direction_acceleration_(j));
       }
       sweep_listed_columns(direction_acceleration_, count, t, true);
-    } else {
-      detail::copy(direction_.data(), n_, direction_acceleration_.data());
-      unscale(direction_acceleration_);
-      for (Index j = 0; j < n_; ++j) acceleration_(j) += t * direction_acceleration_(j);
-      sweep_rows(direction_acceleration_, t, true);
     }
     for (Index i = 0; i < active_count_; ++i) lambda_active_(i) -= t * step_(i);
     ++steps_since_solve_;
@@ -1069,11 +1067,12 @@ class Solver {
       }
       // The second pass searches only after its re-solve from the factor.
       Index violated = 0;
-      const Index p = refresh_first ? -1 : most_violated_inequality(violated);
+      Scalar slope = 0;
+      const Index p = refresh_first ? -1 : most_violated_inequality(violated, slope);
       if (crash) {
         crash = false;
         if (violated >= 2) {
-          crash_start(p);
+          crash_start(p, slope);
           appended = true;
           continue;
         }
@@ -1158,9 +1157,9 @@ class Solver {
   /// problem one solve costs less than a step per row. Not for a dense M,
   /// whose coupled rows make a poor guess (dense-12-2-24-a: 3 of 9 pull),
   /// nor for a large J, where a wrong guess costs sweeps (billiard-1 +16 %).
-  void crash_start(Index p) {
+  /// `slope`: the search's fraction·‖ẍ‖ (beyond_tolerance); ẍ has not moved since.
+  void crash_start(Index p, Scalar slope) {
     try_append(p);
-    const Scalar slope = tolerance_fraction_ * norm_of(acceleration_);
     for (Index r = num_eq_; r < num_rows_ && active_count_ < n_; ++r)
       if (r != p && detail::sign_bit(slack_(r)) && beyond_tolerance(r, slope)) try_append(r);
   }
@@ -1263,8 +1262,9 @@ class Solver {
   }
 
   /// Inequality row (outside the set) with the largest violation per unit
-  /// norm beyond its tolerance, or -1 if none; `violated`: how many are.
-  Index most_violated_inequality(Index& violated) const {
+  /// norm beyond its tolerance, or -1 if none; `violated`: how many are;
+  /// `slope`: beyond_tolerance's fraction·‖ẍ‖ when a slack is negative.
+  Index most_violated_inequality(Index& violated, Scalar& slope) const {
     Index worst = -1;
     Scalar worst_violation = 0;
     const Scalar* slack = slack_.data();
@@ -1276,7 +1276,7 @@ class Solver {
     Index r = num_eq_;
     while (r < num_rows_ && !detail::sign_bit(slack[r])) ++r;
     if (r == num_rows_) return -1;
-    const Scalar slope = tolerance_fraction_ * norm_of(acceleration_);
+    slope = tolerance_fraction_ * norm_of(acceleration_);
 #pragma GCC unroll 2
     for (; r < num_rows_; ++r) {
       const Scalar s = slack[r];
