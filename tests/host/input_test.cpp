@@ -224,6 +224,59 @@ TEST(Degenerate, ContradictoryInequalitiesAreInfeasible) {
   expect_finite_outputs(solver, p);
 }
 
+// Two parallel rows that contradict each other by `gap` (ẍ_x ≥ 1 and
+// ẍ_x ≤ 1 − gap): the second can neither enter nor make room. Beyond the
+// KKT tolerance that is infeasibility; within it (the row scale here is
+// about 4.9, so 4.9e-4), rounding, and the point passes the check.
+TEST(Degenerate, AContradictionWithinTheKktToleranceIsSolved) {
+  Problem p = floor_problem();
+  p.num_ineq = 2;
+  p.J_ineq.row(0) << 1, 0, 0;
+  p.J_ineq.row(1) << -1, 0, 0;
+  p.d_ineq << 1, -(1 - 1e-2f);
+  auto report = tact::test::solve_no_heap(solver, p, tact::Strategy::Exact);
+  EXPECT_EQ(report.status, tact::Status::Infeasible);
+  p.d_ineq << 1, -(1 - 3e-4f);  // beyond the search's tolerance (about 1.1e-4), within the check's
+  report = tact::test::solve_no_heap(solver, p, tact::Strategy::Exact);
+  ASSERT_EQ(report.status, tact::Status::Solved);
+  EXPECT_TRUE(report.kkt_satisfied);
+  EXPECT_NEAR(report.residuals.min_slack, -3e-4f, 1e-6f);
+  EXPECT_NEAR(solver.acceleration()(0), 1, 1e-6f);
+  EXPECT_TRUE(solver.in_working_set(0));
+  EXPECT_FALSE(solver.in_working_set(1));
+}
+
+// A crowded vertex of worst_case_test (3/0/6, seed 306, problem 14148):
+// rows 0 and 2 nearly opposite, five of six touching, λ up to 4 400 under
+// forces of 900. Float reaches the optimum's working set {0, 4, 5}; a row
+// outside it is then violated by the cancellation in its slack (7e-5,
+// beyond the search's tolerance, within the check's) and depends on the
+// full set. That was reported Infeasible; double solves it with the same
+// set and multipliers.
+TEST(Degenerate, RoundingAtACrowdedVertexIsNotInfeasible) {
+  using Crowded = tact::Solver<3, 0, 6>;
+  static Crowded crowded;
+  Crowded::ProblemType p;
+  ASSERT_TRUE(p.resize(3, 0, 6));
+  p.M.diagonal() << 373.114319f, 8.78562546f, 285.136414f;
+  p.f << 732.139221f, 21.9056835f, 882.001282f;
+  p.J_ineq << 0.395477086f, -1.28664756f, -1.32564688f,  //
+      0.548439026f, -0.458819211f, 0.514184594f,         //
+      -0.398853064f, 1.31203043f, 1.30923188f,           //
+      0.241991252f, 0.24253419f, 0.960659325f,           //
+      -0.459807992f, 0.924710572f, 0.692821324f,         //
+      1.75584877f, -1.22280633f, -1.17932773f;
+  p.d_ineq << 1.90147853f, -0.0604569167f, -2.51443863f, -0.877980411f, -1.20851791f, 2.46541309f;
+  const auto report = tact::test::solve_no_heap(crowded, p, tact::Strategy::Exact);
+  ASSERT_EQ(report.status, tact::Status::Solved);
+  EXPECT_TRUE(report.kkt_satisfied);
+  const float reference[6] = {3028.0773f, 0, 0, 0, 4410.5902f, 169.39098f};  // tact-solve --double
+  for (int k = 0; k < 6; ++k) {
+    EXPECT_EQ(crowded.in_working_set(k), reference[k] > 0) << "row " << k;
+    EXPECT_NEAR(crowded.multiplier_ineq(k), reference[k], 1e-3f * 4410.5902f) << "row " << k;
+  }
+}
+
 TEST(Degenerate, ZeroRows) {
   Problem p = floor_problem();
   p.num_ineq = 2;
