@@ -12,8 +12,9 @@
 ///     tact's slack tolerance, partial steps that release a row, full steps
 ///     that append one, W_A's Cholesky factor updated and downdated (Givens);
 ///   * the same final check: every KKT residual and scale of
-///     tact::Residuals, judged by Residuals::kkt_satisfied with tact's float
-///     tolerance, Inaccurate when it fails.
+///     tact::Residuals, judged by Residuals::kkt_satisfied and
+///     working_set_satisfied with tact's float tolerance, Inaccurate when
+///     either fails.
 /// It leaves out what the benchmark's small problems never use: equality
 /// rows, a dense M (refused), warm start, the Singular/Infeasible
 /// distinction of nearly dependent rows, and the second pass from the factor.
@@ -248,7 +249,8 @@ class FloorSolver {
     report.residuals = tact::Residuals<Scalar>{stationarity, 0,         working_set, min_slack,       min_multiplier,
                                                complementarity, force_scale, row_scale, multiplier_scale};
     report.kkt_satisfied = probe == Scalar(0) && report.residuals.kkt_satisfied(kTolerance);
-    report.status = report.kkt_satisfied ? tact::Status::Solved : tact::Status::Inaccurate;
+    const bool promise_kept = report.kkt_satisfied && report.residuals.working_set_satisfied(kTolerance);
+    report.status = promise_kept ? tact::Status::Solved : tact::Status::Inaccurate;
     return report;
   }
 
