@@ -1255,7 +1255,8 @@ class Solver {
   /// True when the violation of row r, the most violated per unit norm,
   /// would pass finish()'s KKT check, and so would every row's: a row with
   /// a larger norm is violated at most in proportion (largest_row_norm_),
-  /// one not beyond its search tolerance by a tenth of the KKT tolerance.
+  /// one within its search tolerance (slack_tolerance) by at most three
+  /// tenths of the KKT tolerance on the row scale.
   /// A row that then can neither enter nor make room is rounding at a
   /// degenerate vertex (more rows touch than there are DOFs, and its slack
   /// carries the cancellation of large multipliers), not a proof of
