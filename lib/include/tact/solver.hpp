@@ -941,17 +941,6 @@ class Solver {
     return Scalar(steps) * std::numeric_limits<Scalar>::epsilon() <= drift_tolerance();
   }
 
-  /// Fresh slacks at ẍ after steps (see solve_exact's search): ẍ and Λ_A
-  /// re-solved from the factor unless their rounding may be kept
-  /// (drift_kept_, judged by solve() from the residuals). Always inlined:
-  /// GCC's own choice cost the search loop after it registers (billiard-2 +1.1 %).
-  TACT_ALWAYS_INLINE void refresh_point(bool resume, Index iterations) {
-    const bool keep_drift = !resume && drift_fits(iterations + num_eq_);
-    if (!keep_drift) solve_multipliers();
-    drift_kept_ = keep_drift;
-    apply_multipliers(/*keep_acceleration=*/keep_drift);
-  }
-
   Index iteration_cap() const { return settings.max_iterations > 0 ? settings.max_iterations : 4 * num_rows_ + 16; }
 
   // ---- strategies ----------------------------------------------------------
@@ -1100,7 +1089,10 @@ class Solver {
         // drifted Λ_A would leave the set's rows: their twins then look
         // violated and a feasible problem ends Infeasible.)
         if (steps_since_solve_ <= 1) break;
-        refresh_point(resume, iterations);
+        const bool keep_drift = !resume && drift_fits(iterations + num_eq_);
+        if (!keep_drift) solve_multipliers();
+        drift_kept_ = keep_drift;
+        apply_multipliers(/*keep_acceleration=*/keep_drift);
         continue;
       }
       Scalar multiplier_p = 0;
@@ -1122,7 +1114,7 @@ class Solver {
           }
         }
         const Scalar t_full = full_step_possible ? -slack_(p) / pivot : kInfinity;
-        if (blocking < 0 && !full_step_possible) return stuck_row_status(p, pivot, iterations);
+        if (blocking < 0 && !full_step_possible) return stuck_row_status(p, pivot);
         // A full step lets p enter; a partial one releases the blocking row
         // and p keeps pushing until it enters.
         const bool full_step = full_step_possible && t_full <= t_partial;
@@ -1269,12 +1261,16 @@ class Solver {
 
   /// Exact's verdict when the most violated row r can neither enter nor
   /// make room: Solved when that violation is rounding
-  /// (violation_within_kkt_tolerance; the point is refreshed if steps
-  /// moved it, and finish() judges it, with no search again, where the
-  /// same rounding could cycle between sets), else dependency_status.
-  TACT_NOINLINE Status stuck_row_status(Index r, Scalar pivot, Index iterations) {
+  /// (violation_within_kkt_tolerance), else dependency_status. The point is
+  /// then the set's, solved from the factor, and finish() judges it as it
+  /// is: no second pass (no drift is kept), which would search again and
+  /// let the same rounding swap nearly parallel rows in and out while the
+  /// slacks drift (a crowded 2-dof problem went Infeasible that way).
+  TACT_NOINLINE Status stuck_row_status(Index r, Scalar pivot) {
     if (!violation_within_kkt_tolerance(r)) return dependency_status(r, pivot);
-    if (steps_since_solve_ > 1) refresh_point(second_pass_, iterations);
+    solve_multipliers();
+    drift_kept_ = false;
+    apply_multipliers();
     return Status::Solved;
   }
 
