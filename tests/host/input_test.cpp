@@ -277,6 +277,42 @@ TEST(Degenerate, RoundingAtACrowdedVertexIsNotInfeasible) {
   }
 }
 
+// A crowded vertex of the property test (trial 24389 of 100 000: 2 dofs,
+// one equality, rows 3, 4 and 5 touching at the optimum, row 3 nearly
+// parallel to the equality in M's metric). Float's crash start finds the
+// optimum's set {equality, row 4}; row 3 then looks violated by rounding
+// and replaces row 4, and row 5, violated by rounding too, can neither
+// enter nor make room. Ending there is right; a second pass that searched
+// again swapped rows 3 and 4 in and out while the slacks drifted, and
+// reported Infeasible.
+TEST(Degenerate, RoundingAtACrowdedVertexEndsTheSolve) {
+  using Crowded = tact::Solver<2, 1, 6>;
+  static Crowded crowded;
+  Crowded::ProblemType p;
+  ASSERT_TRUE(p.resize(2, 1, 6));
+  p.M.diagonal() << 0.104479849f, 61.6781311f;
+  p.f << 0.988139153f, 154.577484f;
+  p.J_eq << 0.185786262f, 0.0311345737f;
+  p.d_eq << -0.211630344f;
+  p.J_ineq << -0.271778286f, -0.71762836f,  //
+      -1.11394203f, -1.13131869f,           //
+      -0.885674179f, -0.365500331f,         //
+      1.0922724f, -0.0601676144f,           //
+      0.979113579f, -1.39280248f,           //
+      -0.139839664f, 0.687767804f;
+  p.d_ineq << -1.53022623f, 1.03902185f, 0.956052005f, -1.30340028f, -1.49417984f, 0.332361162f;
+  const auto report = tact::test::solve_no_heap(crowded, p, tact::Strategy::Exact);
+  ASSERT_EQ(report.status, tact::Status::Solved);
+  EXPECT_TRUE(report.kkt_satisfied);
+  // tact-solve --double: ẍ = (−1.17989, 0.243348), within the README's
+  // accuracy, 1e-3·(‖ẍ*‖∞ + ‖M⁻¹f‖∞) = 0.0106. Λ is not unique at a vertex
+  // with more touching rows than dofs (double takes the equality and row
+  // 4, float the equality and row 3), so only its signs are checked.
+  EXPECT_NEAR(crowded.acceleration()(0), -1.17988749f, 0.0106f);
+  EXPECT_NEAR(crowded.acceleration()(1), 0.24334820f, 0.0106f);
+  EXPECT_GE(report.residuals.min_multiplier, -1e-4f * report.residuals.multiplier_scale);
+}
+
 TEST(Degenerate, ZeroRows) {
   Problem p = floor_problem();
   p.num_ineq = 2;
