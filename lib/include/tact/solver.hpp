@@ -275,6 +275,7 @@ class Solver {
     steps_since_solve_ = 0;
     drift_kept_ = false;
     second_pass_ = false;
+    released_after_refresh_ = false;
     problem_ = &p;
     if (!p.sizes_valid() || !settings_valid()) return Status::InvalidInput;
     const Index n = p.n;
@@ -1085,12 +1086,13 @@ class Solver {
         // hides in the slacks' drift), and the search looks again. The
         // rounding left in ẍ and Λ_A is judged by the residuals (solve());
         // on the second pass, or after more steps than the rounding allows
-        // (drift_fits), a solve from the factor removes it. (ẍ from a
+        // (drift_fits), a solve from the factor removes it, and releases a
+        // row whose multiplier then pulls (refresh_multipliers). (ẍ from a
         // drifted Λ_A would leave the set's rows: their twins then look
         // violated and a feasible problem ends Infeasible.)
         if (steps_since_solve_ <= 1) break;
         const bool keep_drift = !resume && drift_fits(iterations + num_eq_);
-        if (!keep_drift) solve_multipliers();
+        if (!keep_drift) iterations += refresh_multipliers(cap - iterations);
         drift_kept_ = keep_drift;
         apply_multipliers(/*keep_acceleration=*/keep_drift);
         continue;
@@ -1180,11 +1182,7 @@ class Solver {
     // The releases need Λ_A only; ẍ and the slacks follow once, at the end.
     solve_multipliers();
     for (;;) {
-      Index most_negative = -1;
-      for (Index i = 0; i < active_count_; ++i) {
-        if (active_[static_cast<std::size_t>(i)] < num_eq_ || !(lambda_active_(i) < Scalar(0))) continue;
-        if (most_negative < 0 || lambda_active_(i) < lambda_active_(most_negative)) most_negative = i;
-      }
+      const Index most_negative = most_pulling_row();
       if (most_negative < 0) break;
       // More carried rows pull than push: the contacts have mostly come apart.
       // A release (a solve for Λ) costs about what a dual iteration that
@@ -1205,6 +1203,53 @@ class Solver {
     }
     apply_multipliers();
     return Status::Solved;
+  }
+
+  /// Working-set position of the inequality row with the most negative
+  /// multiplier, or -1 when none is negative.
+  Index most_pulling_row() const {
+    Index most_negative = -1;
+    for (Index i = 0; i < active_count_; ++i) {
+      if (active_[static_cast<std::size_t>(i)] < num_eq_ || !(lambda_active_(i) < Scalar(0))) continue;
+      if (most_negative < 0 || lambda_active_(i) < lambda_active_(most_negative)) most_negative = i;
+    }
+    return most_negative;
+  }
+
+  /// Λ_A solved from the factor when Exact's dual iterations end (the
+  /// steps' rounding removed), and made dual feasible again. At a crowded
+  /// vertex (W_A ill-conditioned) a set row's multiplier can pull beyond the
+  /// KKT tolerance once solved so, where the steps had kept it positive, and
+  /// finish() would report Inaccurate (property trial 13546 of 100 000,
+  /// n = 10, 19 rows: λ = −3.03 beside multipliers of 530). Such rows are
+  /// released, the most negative first and each as an iteration within
+  /// `budget`, and the search resumes at the new point. Once per solve, so
+  /// that nearly parallel rows cannot cycle in and out up to the cap.
+  /// Out of line, counted by its result: the dual loop keeps its registers.
+  /// @return the rows released
+  TACT_NOINLINE Index refresh_multipliers(Index budget) {
+    solve_multipliers();
+    Index released = 0;
+    if (released_after_refresh_) return released;
+    // Mostly every inequality multiplier is ≥ 0: their sign bits tell, four
+    // per LDM (equality rows lead the set, their multipliers have no sign).
+    Index first_inequality = 0;
+    while (first_inequality < active_count_ && active_[static_cast<std::size_t>(first_inequality)] < num_eq_)
+      ++first_inequality;
+    if (!detail::any_sign_bit(lambda_active_.data() + first_inequality, active_count_ - first_inequality))
+      return released;
+    for (; released < budget; ++released) {
+      const Index most_negative = most_pulling_row();
+      if (most_negative < 0) break;
+      Scalar multiplier_scale = 0;
+      for (Index i = 0; i < active_count_; ++i)
+        multiplier_scale = detail::max_of(multiplier_scale, std::fabs(lambda_active_(i)));
+      if (!(lambda_active_(most_negative) < -settings.kkt_tolerance * multiplier_scale)) break;
+      released_after_refresh_ = true;
+      remove_active(most_negative);
+      solve_multipliers();
+    }
+    return released;
   }
 
   /// Rows at working-set positions first..active_count_ whose multiplier is negative.
@@ -1475,6 +1520,7 @@ class Solver {
   bool mass_diagonal_ = false;
   bool drift_kept_ = false;   ///< Exact's first pass kept the steps' rounding in ẍ and Λ_A (solve())
   bool second_pass_ = false;  ///< Exact's second pass: refreshes re-solve from the factor (solve())
+  bool released_after_refresh_ = false;  ///< Exact released a pulling row after a refresh (once per solve)
 
   ScaledRows scaled_rows_ = ScaledRows::Zero();  ///< slot s: ĵ_r = L⁻¹J_rᵀ of row slot_row_[s]
   std::array<Scalar, kSlots> slot_norm2_{};       ///< |ĵ_r|² of the row in slot s

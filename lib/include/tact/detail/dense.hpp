@@ -205,6 +205,13 @@ inline auto or_of_bits(const Scalar* entries, Index count, decltype(bits_of(Scal
   return bits;
 }
 
+/// True when an entry of entries[0..count) has its sign bit set (< 0, −0
+/// or a negative NaN): or_of_bits' integer pass, no float compare per entry.
+template <typename Scalar>
+inline bool any_sign_bit(const Scalar* entries, Index count) {
+  return (or_of_bits(entries, count, 0) >> (8 * sizeof(Scalar) - 1)) != 0;
+}
+
 /// to[0..n) = from[0..n); with VFP, four floats per VLDM/VSTM pair. Out of
 /// line, like the kernels below: called from many places (960 bytes of
 /// flash with dot on the M4F), and a call costs a few instructions.
