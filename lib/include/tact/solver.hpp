@@ -1299,9 +1299,7 @@ class Solver {
   /// carries the cancellation of large multipliers), not a proof of
   /// infeasibility: the iterations end and finish() judges the point.
   bool violation_within_kkt_tolerance(Index r) const {
-    const Scalar acceleration_norm = detail::max_of(norm_of(acceleration_), free_acceleration_norm_);
-    const Scalar row_scale = detail::max_of(largest_rhs_, largest_row_norm_ * acceleration_norm);
-    return -slack_(r) * largest_row_norm_ <= settings.kkt_tolerance * row_scale * row_norm_(r);
+    return -slack_(r) * largest_row_norm_ <= settings.kkt_tolerance * row_scale(norm_of(acceleration_)) * row_norm_(r);
   }
 
   /// Exact's verdict when the most violated row r can neither enter nor
@@ -1386,6 +1384,16 @@ class Solver {
     return report;
   }
 
+  /// The scale of row residuals (Residuals::row_scale) at ‖ẍ‖ =
+  /// acceleration_norm: max_r max(|d_r|, ‖J_r‖·max(‖ẍ‖, ‖M⁻¹f‖)) from
+  /// prepare_rows' maxima, the same value, as rounding a product is monotone
+  /// in each factor; 0 without rows, even when ‖ẍ‖ overflowed (0·∞ would
+  /// report Singular).
+  Scalar row_scale(Scalar acceleration_norm) const {
+    if (num_rows_ == 0) return 0;
+    return detail::max_of(largest_rhs_, largest_row_norm_ * detail::max_of(acceleration_norm, free_acceleration_norm_));
+  }
+
   /// Λ, objective and residuals in the original (unscaled) space, reusing
   /// the slacks the strategy keeps: only Mẍ and J_AᵀΛ_A are new work. Rows
   /// outside the working set have λ = 0, so the multiplier conditions are
@@ -1465,12 +1473,7 @@ class Solver {
       acceleration_norm2 += a * a;
     }
     objective_ = Scalar(0.5) * inertia_dot_acceleration - force_dot_acceleration;
-    // max_r max(|d_r|, ‖J_r‖·a) from prepare_rows' maxima: the same value,
-    // as rounding a product is monotone in each factor (and 0 without rows,
-    // even when a overflowed: 0·∞ would report Singular).
-    const Scalar acceleration_norm = detail::max_of(std::sqrt(acceleration_norm2), free_acceleration_norm_);
-    const Scalar row_scale =
-        num_rows_ > 0 ? detail::max_of(largest_rhs_, largest_row_norm_ * acceleration_norm) : Scalar(0);
+    const Scalar row_scale = this->row_scale(std::sqrt(acceleration_norm2));
 
     Report<Scalar> report{status,
                           iterations,
