@@ -386,6 +386,68 @@ ids 1000 1001 1002 1003 1004 1005 1006 1007 1008 1009 1010 1011 1012 1013 1014 1
   for (int i = 0; i < 10; ++i) EXPECT_NEAR(crowded.acceleration()(i), acceleration[i], 1e-3f * 2.6f) << "dof " << i;
 }
 
+// A crowded vertex of the worst-case search (3/0/6, problem 15657 of
+// 20 000; diagonal M). Three rows hold the point, a fourth (ineq row 5) is
+// violated by 0.0011, within the KKT tolerance, and cannot enter: the set
+// spans the space. Making room for it released row 0 by a dual step of
+// 57 000 beside multipliers of 97; row 5 still depended on rows 3 and 4,
+// and the set's point without it violated row 4 by 12.6: Inaccurate. Exact
+// now sees that the room would not let row 5 in and ends at this point,
+// which double checks here. (Double's optimum, with multipliers of 2e4–6e4,
+// is not what float can follow.)
+TEST(Degenerate, ARowThatStaysDependentAfterMakingRoomEndsTheSolve) {
+  using Crowded = tact::Solver<3, 0, 6>;
+  static Crowded crowded;
+  static Crowded::ProblemType p;
+  static const char text[] = R"(
+tact-qp 1
+n 3
+eq 0
+ineq 6
+M
+  29.6368961 0 0
+  0 16.5247154 0
+  0 0 1.55640829
+f -68.8923798 -55.1850243 80.4983521
+Jeq
+deq
+Jin
+  0.953511238 -1.83947515 -1.79299736
+  0.322567046 -0.0705849379 1.07385707
+  -0.273140877 1.19120562 0.753911734
+  -1.1021893 1.93789506 0.0918983072
+  0.779763162 1.09059799 1.0677799
+  -0.302207887 -1.60231733 -0.959470153
+din 0.838620782 -0.263287902 -0.974725425 -0.903964043 -0.176444739 0.460569471
+)";
+  ASSERT_EQ(tact::read_problem(text, sizeof text - 1, p).error, tact::ParseError::None);
+  const auto report = tact::test::solve_no_heap(crowded, p, tact::Strategy::Exact);
+  ASSERT_EQ(report.status, tact::Status::Solved);
+  EXPECT_TRUE(report.kkt_satisfied);
+  EXPECT_EQ(report.iterations, 4);
+  const bool in_set[6] = {true, false, false, true, true, false};
+  for (int k = 0; k < 6; ++k) EXPECT_EQ(crowded.in_working_set(k), in_set[k]) << "row " << k;
+  // The KKT conditions in double, on the solver's scales.
+  const double tolerance = crowded.settings.kkt_tolerance;
+  Eigen::Vector3d stationarity;
+  for (int i = 0; i < 3; ++i) {
+    stationarity(i) = double(p.M(i, i)) * double(crowded.acceleration()(i)) - double(p.f(i));
+    for (int k = 0; k < 6; ++k) stationarity(i) -= double(p.J_ineq(k, i)) * double(crowded.multiplier_ineq(k));
+  }
+  EXPECT_LE(stationarity.cwiseAbs().maxCoeff(), tolerance * double(report.residuals.force_scale));
+  for (int k = 0; k < 6; ++k) {
+    double slack = -double(p.d_ineq(k));
+    for (int i = 0; i < 3; ++i) slack += double(p.J_ineq(k, i)) * double(crowded.acceleration()(i));
+    EXPECT_GE(slack, -tolerance * double(report.residuals.row_scale)) << "row " << k;
+    EXPECT_GE(crowded.multiplier_ineq(k), 0.0f) << "row " << k;
+    if (in_set[k]) {
+      EXPECT_LE(std::fabs(slack), tolerance * double(report.residuals.row_scale)) << "row " << k;
+    }
+  }
+  // Not 0.0011 below its row by chance: row 5 is the one the point misses.
+  EXPECT_LT(double(p.J_ineq.row(5).dot(crowded.acceleration().head<3>())) - double(p.d_ineq(5)), -1e-4);
+}
+
 TEST(Degenerate, ZeroRows) {
   Problem p = floor_problem();
   p.num_ineq = 2;
