@@ -91,8 +91,13 @@ struct Residuals {
     const Scalar tiny = std::numeric_limits<Scalar>::min();
     const Scalar row_tol = tolerance * (row_scale + tiny);
     return stationarity <= tolerance * (force_scale + tiny) && equality <= row_tol && min_slack >= -row_tol &&
-           min_multiplier >= -tolerance * (multiplier_scale + tiny) &&
+           multiplier_within(min_multiplier, multiplier_scale, tolerance) &&
            complementarity <= row_tol * (multiplier_scale + tiny);
+  }
+  /// True when an inequality multiplier λ pulls (λ < 0) by no more than
+  /// `tolerance` relative to the multiplier scale (false for a NaN).
+  static bool multiplier_within(Scalar lambda, Scalar multiplier_scale, Scalar tolerance) {
+    return lambda >= -tolerance * (multiplier_scale + std::numeric_limits<Scalar>::min());
   }
   /// True when stationarity and the working set's rows hold (what a
   /// working-set strategy promises, whatever rows it left out).
@@ -1246,7 +1251,8 @@ class Solver {
       Scalar multiplier_scale = 0;
       for (Index i = 0; i < active_count_; ++i)
         multiplier_scale = detail::max_of(multiplier_scale, std::fabs(lambda_active_(i)));
-      if (!(lambda_active_(most_negative) < -settings.kkt_tolerance * multiplier_scale)) break;
+      if (Residuals<Scalar>::multiplier_within(lambda_active_(most_negative), multiplier_scale, settings.kkt_tolerance))
+        break;
       released_after_refresh_ = true;
       remove_active(most_negative);
       solve_multipliers();
