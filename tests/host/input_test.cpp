@@ -386,6 +386,32 @@ ids 1000 1001 1002 1003 1004 1005 1006 1007 1008 1009 1010 1011 1012 1013 1014 1
   for (int i = 0; i < 10; ++i) EXPECT_NEAR(crowded.acceleration()(i), acceleration[i], 1e-3f * 2.6f) << "dof " << i;
 }
 
+// The KKT conditions of an inequality-only problem checked in double on
+// the solver's outputs, against the scales it reports (its own check is
+// float): stationarity, every row within the tolerance, every multiplier
+// ≥ 0, and the working set's rows on their boundary.
+template <typename SolverType>
+void expect_kkt_in_double(const SolverType& solved, const typename SolverType::ProblemType& p,
+                          const tact::Report<float>& report) {
+  const double tolerance = solved.settings.kkt_tolerance;
+  const double row_tolerance = tolerance * double(report.residuals.row_scale);
+  for (int i = 0; i < p.n; ++i) {
+    double stationarity = -double(p.f(i));
+    for (int j = 0; j < p.n; ++j) stationarity += double(p.M(i, j)) * double(solved.acceleration()(j));
+    for (int k = 0; k < p.num_ineq; ++k) stationarity -= double(p.J_ineq(k, i)) * double(solved.multiplier_ineq(k));
+    EXPECT_LE(std::fabs(stationarity), tolerance * double(report.residuals.force_scale)) << "dof " << i;
+  }
+  for (int k = 0; k < p.num_ineq; ++k) {
+    double slack = -double(p.d_ineq(k));
+    for (int i = 0; i < p.n; ++i) slack += double(p.J_ineq(k, i)) * double(solved.acceleration()(i));
+    EXPECT_GE(slack, -row_tolerance) << "row " << k;
+    EXPECT_GE(solved.multiplier_ineq(k), 0.0f) << "row " << k;
+    if (solved.in_working_set(k)) {
+      EXPECT_LE(std::fabs(slack), row_tolerance) << "row " << k;
+    }
+  }
+}
+
 // A crowded vertex of the worst-case search (3/0/6, problem 15657 of
 // 20 000; diagonal M). Three rows hold the point, a fourth (ineq row 5) is
 // violated by 0.0011, within the KKT tolerance, and cannot enter: the set
@@ -427,25 +453,49 @@ din 0.838620782 -0.263287902 -0.974725425 -0.903964043 -0.176444739 0.460569471
   EXPECT_EQ(report.iterations, 4);
   const bool in_set[6] = {true, false, false, true, true, false};
   for (int k = 0; k < 6; ++k) EXPECT_EQ(crowded.in_working_set(k), in_set[k]) << "row " << k;
-  // The KKT conditions in double, on the solver's scales.
-  const double tolerance = crowded.settings.kkt_tolerance;
-  Eigen::Vector3d stationarity;
-  for (int i = 0; i < 3; ++i) {
-    stationarity(i) = double(p.M(i, i)) * double(crowded.acceleration()(i)) - double(p.f(i));
-    for (int k = 0; k < 6; ++k) stationarity(i) -= double(p.J_ineq(k, i)) * double(crowded.multiplier_ineq(k));
-  }
-  EXPECT_LE(stationarity.cwiseAbs().maxCoeff(), tolerance * double(report.residuals.force_scale));
-  for (int k = 0; k < 6; ++k) {
-    double slack = -double(p.d_ineq(k));
-    for (int i = 0; i < 3; ++i) slack += double(p.J_ineq(k, i)) * double(crowded.acceleration()(i));
-    EXPECT_GE(slack, -tolerance * double(report.residuals.row_scale)) << "row " << k;
-    EXPECT_GE(crowded.multiplier_ineq(k), 0.0f) << "row " << k;
-    if (in_set[k]) {
-      EXPECT_LE(std::fabs(slack), tolerance * double(report.residuals.row_scale)) << "row " << k;
-    }
-  }
+  expect_kkt_in_double(crowded, p, report);
   // Not 0.0011 below its row by chance: row 5 is the one the point misses.
   EXPECT_LT(double(p.J_ineq.row(5).dot(crowded.acceleration().head<3>())) - double(p.d_ineq(5)), -1e-4);
+}
+
+// Two nearly parallel rows of the worst-case search (2/0/2, problem 18871
+// of 20 000; κ(M) ≈ 1e3). Row 0 enters; row 1, violated by 0.052, depends
+// on it and nothing can make room. Every KKT condition holds within the
+// tolerance there (the row scale is ‖J_1‖·‖M⁻¹f‖, large), but the check
+// before the final one bounded the other rows' violations by the most
+// violated row's per unit norm, stricter by the ratio of the rows' norms,
+// and the solve ended Singular. The slacks are now scanned. (Double puts
+// both rows in the set with multipliers of 2e5 and 4e5 at another point
+// of the wedge: the rows' rounding in float moves its tip.)
+TEST(Degenerate, NearlyParallelRowsWithinTheToleranceAreSolved) {
+  using Wedge = tact::Solver<2, 0, 2>;
+  static Wedge wedge;
+  static Wedge::ProblemType p;
+  static const char text[] = R"(
+tact-qp 1
+n 2
+eq 0
+ineq 2
+M
+  512.563965 -53.0723343
+  -53.0723343 8.75327778
+f 1271.57703 -2818.10815
+Jeq
+deq
+Jin
+  0.47015205 0.492016375
+  -0.200801641 -0.201234341
+din 0.83284694 -0.344470739
+)";
+  ASSERT_EQ(tact::read_problem(text, sizeof text - 1, p).error, tact::ParseError::None);
+  const auto report = tact::test::solve_no_heap(wedge, p, tact::Strategy::Exact);
+  ASSERT_EQ(report.status, tact::Status::Solved);
+  EXPECT_TRUE(report.kkt_satisfied);
+  EXPECT_TRUE(wedge.in_working_set(0));
+  EXPECT_FALSE(wedge.in_working_set(1));
+  expect_kkt_in_double(wedge, p, report);
+  // Row 1 is the one the point misses, by more than the search's tolerance.
+  EXPECT_LT(double(p.J_ineq.row(1).dot(wedge.acceleration().head<2>())) - double(p.d_ineq(1)), -0.01);
 }
 
 TEST(Degenerate, ZeroRows) {

@@ -1297,22 +1297,25 @@ class Solver {
     }
   }
 
-  /// True when the violation of row r, the most violated per unit norm,
-  /// would pass finish()'s KKT check, and so would every row's: a row with
-  /// a larger norm is violated at most in proportion (largest_row_norm_),
-  /// one within its search tolerance (slack_tolerance) by at most three
-  /// tenths of the KKT tolerance on the row scale.
-  /// A row that then can neither enter nor make room is rounding at a
-  /// degenerate vertex (more rows touch than there are DOFs, and its slack
-  /// carries the cancellation of large multipliers), not a proof of
-  /// infeasibility: the iterations end and finish() judges the point.
-  bool violation_within_kkt_tolerance(Index r) const {
-    return -slack_(r) * largest_row_norm_ <= settings.kkt_tolerance * row_scale(norm_of(acceleration_)) * row_norm_(r);
+  /// True when every inequality row's violation would pass finish()'s KKT
+  /// check (the equality rows are in the set or redundant by now). A most
+  /// violated row that then can neither enter nor make room is rounding at
+  /// a degenerate vertex (more rows touch than there are DOFs, and its
+  /// slack carries the cancellation of large multipliers), not a proof of
+  /// infeasibility: the iterations end and finish() judges the point. A scan
+  /// of the slacks, not a bound from the most violated row's: rows of other
+  /// norms made that bound up to their ratio stricter, and 2-dof problems
+  /// that met every KKT condition ended Singular.
+  bool violations_within_kkt_tolerance() const {
+    const Scalar allowed = -settings.kkt_tolerance * row_scale(norm_of(acceleration_));
+    for (Index r = num_eq_; r < num_rows_; ++r)
+      if (!(slack_(r) >= allowed)) return false;
+    return true;
   }
 
   /// True when row p, which cannot enter the set and has taken no step yet
   /// (`multiplier_p` 0), has a violation that is rounding
-  /// (violation_within_kkt_tolerance) and would still depend on the set once
+  /// (violations_within_kkt_tolerance) and would still depend on the set once
   /// the row at working-set position `blocking` made room. The partial step
   /// would then move Λ_A by up to hundreds of times its size, p would still
   /// be stuck, and the set's point without p would be far from this one,
@@ -1321,7 +1324,7 @@ class Solver {
   /// orthogonal to the set (|·|² = pivot) plus step_b times the part of ĵ_b
   /// orthogonal to the other set rows (|·|² = 1/(W_A⁻¹)_bb).
   TACT_NOINLINE bool stays_dependent_after_release(Index p, Scalar pivot, Index blocking, Scalar multiplier_p) {
-    if (multiplier_p != Scalar(0) || !violation_within_kkt_tolerance(p)) return false;
+    if (multiplier_p != Scalar(0) || !violations_within_kkt_tolerance()) return false;
     // (W_A⁻¹)_bb = |L_W⁻¹ e_b|²: forward substitution from row b on, into
     // projection_ (scratch: the partial step reads step_ only).
     Scalar inverse_bb = 0;
@@ -1338,13 +1341,13 @@ class Solver {
 
   /// Exact's verdict when the most violated row r can neither enter nor
   /// make room: Solved when that violation is rounding
-  /// (violation_within_kkt_tolerance), else dependency_status. The point is
+  /// (violations_within_kkt_tolerance), else dependency_status. The point is
   /// then the set's, solved from the factor, and finish() judges it as it
   /// is: no second pass (no drift is kept), which would search again and
   /// let the same rounding swap nearly parallel rows in and out while the
   /// slacks drift (a crowded 2-dof problem went Infeasible that way).
   TACT_NOINLINE Status stuck_row_status(Index r, Scalar pivot) {
-    if (!violation_within_kkt_tolerance(r)) return dependency_status(r, pivot);
+    if (!violations_within_kkt_tolerance()) return dependency_status(r, pivot);
     solve_multipliers();
     drift_kept_ = false;
     apply_multipliers();
