@@ -51,13 +51,12 @@ TACT_TEST(format_numbers) {
 // certain. Between the reads run: the return of the first read (1), 2 movs,
 // k iterations of subs/bne (2k) and the call of the second read (1), so an
 // exact counter reads 2k + 4. Thumb-1 only (runs on ARMv6-M too).
-static std::uint64_t measured_loop(std::uint32_t k) {
+static std::uint64_t measured_loop(std::uint32_t k, std::uint64_t (*read)() = port::counter_read) {
   register std::uint32_t n asm("r4") = k;
   register std::uint32_t lo0 asm("r5");
   register std::uint32_t hi0 asm("r6");
   register std::uint32_t lo1 asm("r0");
   register std::uint32_t hi1 asm("r1");
-  std::uint64_t (*read)() = port::counter_read;
   asm volatile(
       ".syntax unified\n"  // GCC passes Thumb-1 inline asm as divided syntax
       "blx  %[read]\n"
@@ -72,6 +71,27 @@ static std::uint64_t measured_loop(std::uint32_t k) {
       : "r2", "r3", "r12", "lr", "cc", "memory");
   return ((std::uint64_t{hi1} << 32) | lo1) - ((std::uint64_t{hi0} << 32) | lo0);
 }
+
+// counter_read() with its begin marker 4 bytes before a 1 KiB boundary (QEMU's
+// page size for Arm), then the rest of counter_read(). There QEMU's Thumb
+// translator peeks at the next halfword to see whether the next instruction
+// crosses the page, and the peek is appended to the marker's bytes as the
+// plugin sees them: a plugin that wanted a 2-byte instruction missed the
+// marker, and a firmware whose counter_read() landed there read 0 per step.
+extern "C" std::uint64_t tact_counter_read_at_page_edge();
+asm(".pushsection .text.tact_counter_read_at_page_edge,\"ax\",%progbits\n"
+    "  .syntax unified\n"
+    "  .thumb\n"
+    "  .balign 1024\n"
+    "  .space 1020\n"
+    "  .global tact_counter_read_at_page_edge\n"
+    "  .thumb_func\n"
+    "tact_counter_read_at_page_edge:\n"
+    "  mov   r11, r11\n"  // begin marker, as counter_read()'s first instruction
+    "  ldr   r3, =_ZN4tact4port12counter_readEv + 2\n"
+    "  bx    r3\n"        // counter_read() after its begin marker
+    "  .ltorg\n"
+    "  .popsection\n");
 
 // Under QEMU with the project's plugin the counter is an exact instruction
 // count: the loop must read exactly 2k + 4 (see port/cortex-m/README.md).
@@ -103,6 +123,14 @@ TACT_TEST(counter_counts_a_known_loop) {
     } else {
       TACT_CHECK(got > 0);
     }
+  }
+  if (exact) {
+    // The same loop, read by a counter_read() whose begin marker sits at a page edge.
+    const std::uint64_t at_page_edge = measured_loop(10, tact_counter_read_at_page_edge);
+    port::write("    loop k=10, read at a page edge: ");
+    port::write_uint(at_page_edge);
+    port::write("\n");
+    TACT_CHECK(at_page_edge == 2 * 10 + 4);  // its ldr and bx lie between the markers too
   }
   const std::uint64_t a = port::counter_read();
   const std::uint64_t b = port::counter_read();

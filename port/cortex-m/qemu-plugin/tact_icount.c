@@ -73,7 +73,13 @@ static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
   const size_t n = qemu_plugin_tb_n_insns(tb);
   for (size_t i = 0; i < n; ++i) {
     struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
-    if (qemu_plugin_insn_size(insn) == 2) {
+    /* A marker's data can be 4 bytes: 4 bytes before a page boundary,
+       QEMU 7.2's Thumb translator reads the next halfword to see whether the
+       next instruction crosses the page, and that read is appended to this
+       instruction's bytes. So test the first halfword only; it cannot be
+       the start of a 32-bit Thumb instruction (those begin 0b11101, 0b11110
+       or 0b11111). */
+    if (qemu_plugin_insn_size(insn) >= 2) {
       const unsigned char *b = qemu_plugin_insn_data(insn);
       const uint16_t halfword = (uint16_t)(b[0] | b[1] << 8); /* Thumb: little endian */
       if (halfword == MARKER_BEGIN)
