@@ -89,11 +89,16 @@ inline bool is_zero(Scalar x) {
   const auto bits = bits_of(x);
   return static_cast<decltype(bits)>(bits << 1) == 0;
 }
+/// True when the top bit of an unsigned integer is set: a float's sign bit.
+template <typename Bits>
+inline bool top_bit(Bits bits) {
+  return (bits >> (8 * sizeof(Bits) - 1)) != 0;
+}
 /// True when x's sign bit is set (x < 0, −0, or a negative NaN): an integer
 /// test, cheaper than a float compare.
 template <typename Scalar>
 inline bool sign_bit(Scalar x) {
-  return (bits_of(x) >> (8 * sizeof(Scalar) - 1)) != 0;
+  return top_bit(bits_of(x));
 }
 /// sign_bit(*x), read from memory as an integer: in a loop that tests
 /// many entries and reads few as floats, no load into an FPU register and
@@ -103,7 +108,7 @@ template <typename Scalar>
 inline bool sign_bit_at(const Scalar* x) {
   decltype(bits_of(Scalar(0))) bits;
   std::memcpy(&bits, x, sizeof bits);
-  return (bits >> (8 * sizeof(Scalar) - 1)) != 0;
+  return top_bit(bits);
 }
 /// True when x is neither NaN nor ±Inf.
 template <typename Scalar>
@@ -219,7 +224,7 @@ inline auto or_of_bits(const Scalar* entries, Index count, decltype(bits_of(Scal
 /// or a negative NaN): or_of_bits' integer pass, no float compare per entry.
 template <typename Scalar>
 inline bool any_sign_bit(const Scalar* entries, Index count) {
-  return (or_of_bits(entries, count, 0) >> (8 * sizeof(Scalar) - 1)) != 0;
+  return top_bit(or_of_bits(entries, count, 0));
 }
 
 /// to[0..n) = from[0..n); with VFP, four floats per VLDM/VSTM pair. Out of
