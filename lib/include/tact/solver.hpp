@@ -768,14 +768,12 @@ class Solver {
   }
 
   /// b ← L_W⁻¹ b in plain loops (a small J's working set: detail's kernels
-  /// cost more in set-up), a row of L_W at a time, for a b whose entries
-  /// before `first` are zero (so are the result's; they are not touched).
-  /// @return |b|².
-  Scalar forward_substitute_small(ActiveVector& b, Index first = 0) const {
+  /// cost more in set-up), a row of L_W at a time. @return |b|².
+  Scalar forward_substitute_small(ActiveVector& b) const {
     Scalar norm2 = 0;
-    for (Index i = first; i < active_count_; ++i) {
+    for (Index i = 0; i < active_count_; ++i) {
       Scalar value = b(i);
-      for (Index l = first; l < i; ++l) value -= factor_(i, l) * b(l);
+      for (Index l = 0; l < i; ++l) value -= factor_(i, l) * b(l);
       value /= factor_(i, i);
       b(i) = value;
       norm2 += value * value;
@@ -1327,10 +1325,18 @@ class Solver {
   /// orthogonal to the other set rows (|·|² = 1/(W_A⁻¹)_bb).
   TACT_NOINLINE bool stays_dependent_after_release(Index p, Scalar pivot, Index blocking, Scalar multiplier_p) {
     if (multiplier_p != Scalar(0) || !violations_within_kkt_tolerance()) return false;
-    // (W_A⁻¹)_bb = |L_W⁻¹ e_b|², in projection_ (scratch: the partial step
-    // reads step_ only).
-    for (Index i = blocking; i < active_count_; ++i) projection_(i) = i == blocking ? Scalar(1) : Scalar(0);
-    const Scalar inverse_bb = forward_substitute_small(projection_, blocking);
+    // (W_A⁻¹)_bb = |L_W⁻¹ e_b|²: forward substitution from row b on, into
+    // projection_ (scratch: the partial step reads step_ only). Written out:
+    // forward_substitute_small with a first row made this frame 24 bytes
+    // larger, the peak stack of Solver<2, 0, 2> and <3, 0, 6> with it.
+    Scalar inverse_bb = 0;
+    for (Index i = blocking; i < active_count_; ++i) {
+      Scalar value = i == blocking ? Scalar(1) : Scalar(0);
+      for (Index l = blocking; l < i; ++l) value -= factor_(i, l) * projection_(l);
+      value /= factor_(i, i);
+      projection_(i) = value;
+      inverse_bb += value * value;
+    }
     const Scalar step = step_(blocking);
     return is_dependent(p, pivot + step * step / inverse_bb);
   }
