@@ -21,11 +21,13 @@
 
 #include "../common/device_problems.hpp"
 #include "../common/device_problems_expected.hpp"
+#include "float_literal.hpp"
 #include "no_heap.hpp"
 #include "tact/solver.hpp"
 
 namespace {
 
+using tact::test::float_literal;
 using tact::test::kAgreementMaxDof;
 using tact::test::kAgreementMaxEq;
 using tact::test::kAgreementMaxIneq;
@@ -100,16 +102,6 @@ TEST(DeviceProblems, TableAgreesWithDoubleSolve) {
                   1e-4 * static_cast<double>(expected.scale))
           << "problem " << i << " x" << j;
   }
-}
-
-// A float literal that reads back exactly: 9 significant digits, and always
-// a '.' or an exponent ("9f" is not C++).
-std::string float_literal(float value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.9g", static_cast<double>(value));
-  std::string literal = text;
-  if (literal.find_first_of(".e") == std::string::npos) literal += ".0";
-  return literal + "f";
 }
 
 // Writes the table to the file named by TACT_WRITE_DEVICE_TABLE (skipped when unset).

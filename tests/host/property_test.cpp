@@ -37,9 +37,14 @@
 #include <vector>
 
 #include "no_heap.hpp"
+#include "random_problems.hpp"
 #include "tact/solver.hpp"
 
 namespace {
+
+using tact::test::mass_with_eigenvalues;
+using tact::test::round_down;
+using tact::test::set_mass;
 
 constexpr int kMaxDof = 32, kMaxEq = 8, kMaxIneq = 96;  // the benchmark bounds
 // TACT_PROPERTY_PROBLEMS=<count> in the environment runs more (docs/reliability.md).
@@ -111,14 +116,6 @@ Case random_case(std::mt19937_64& rng) {
   return c;
 }
 
-// Float d for an inequality row with a0 feasible in exact arithmetic: the
-// double value J_k·a0 − slack rounded toward −∞.
-float round_down(double value) {
-  float rounded = static_cast<float>(value);
-  if (static_cast<double>(rounded) > value) rounded = std::nextafter(rounded, -std::numeric_limits<float>::infinity());
-  return rounded;
-}
-
 void generate(std::mt19937_64& rng, const Case& c, ProblemF& p) {
   std::normal_distribution<double> normal(0.0, 1.0);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
@@ -131,17 +128,8 @@ void generate(std::mt19937_64& rng, const Case& c, ProblemF& p) {
   eigenvalues(0) = 1.0;
   if (n > 1) eigenvalues(1) = std::pow(10.0, c.log10_mass_condition);
   eigenvalues *= std::pow(10.0, 2.0 * unit(rng) - 1.0);  // overall mass scale
-  Eigen::MatrixXd M;
-  if (c.diagonal_mass) {
-    M = eigenvalues.asDiagonal();
-  } else {
-    Eigen::MatrixXd G(n, n);
-    for (int i = 0; i < n * n; ++i) G(i) = normal(rng);
-    const Eigen::MatrixXd Q = Eigen::HouseholderQR<Eigen::MatrixXd>(G).householderQ();
-    M = Q * eigenvalues.asDiagonal() * Q.transpose();
-  }
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j <= i; ++j) p.M(i, j) = p.M(j, i) = static_cast<float>(M(i, j));
+  const Eigen::MatrixXd M = mass_with_eigenvalues(eigenvalues, c.diagonal_mass, rng, normal);
+  set_mass(p, M);
 
   Eigen::VectorXd a0(n);  // a point satisfying every row
   for (int i = 0; i < n; ++i) {

@@ -7,9 +7,42 @@
 
 #include <Eigen/Dense>
 #include <cmath>
+#include <limits>
 #include <random>
 
 namespace tact::test {
+
+/// M = Q diag(eigenvalues) Qᵀ with Q orthogonal (the QR of a Gaussian
+/// matrix), or diag(eigenvalues) when `diagonal`. The Gaussian entries come
+/// from the caller's `normal` and `rng`, so the caller's stream of draws
+/// (and with it every later draw) is what it was when this was inline.
+template <typename Engine>
+Eigen::MatrixXd mass_with_eigenvalues(const Eigen::VectorXd& eigenvalues, bool diagonal, Engine& rng,
+                                      std::normal_distribution<double>& normal) {
+  if (diagonal) return eigenvalues.asDiagonal();
+  const Eigen::Index n = eigenvalues.size();
+  Eigen::MatrixXd G(n, n);
+  for (Eigen::Index i = 0; i < n * n; ++i) G(i) = normal(rng);
+  const Eigen::MatrixXd Q = Eigen::HouseholderQR<Eigen::MatrixXd>(G).householderQ();
+  return Q * eigenvalues.asDiagonal() * Q.transpose();
+}
+
+/// p.M's leading n×n block = M rounded to the problem's scalar, exactly
+/// symmetric (the lower triangle mirrored).
+template <typename ProblemT>
+void set_mass(ProblemT& p, const Eigen::MatrixXd& M) {
+  using Scalar = typename ProblemT::DofVector::Scalar;
+  for (Eigen::Index i = 0; i < M.rows(); ++i)
+    for (Eigen::Index j = 0; j <= i; ++j) p.M(i, j) = p.M(j, i) = static_cast<Scalar>(M(i, j));
+}
+
+/// The float nearest below `value` (or equal): d for an inequality row that
+/// a0 satisfies in exact arithmetic, from the double J_k·a0 − slack.
+inline float round_down(double value) {
+  float rounded = static_cast<float>(value);
+  if (static_cast<double>(rounded) > value) rounded = std::nextafter(rounded, -std::numeric_limits<float>::infinity());
+  return rounded;
+}
 
 struct RandomShape {
   int n, num_eq, num_ineq;
@@ -27,17 +60,7 @@ void make_random_problem(std::mt19937& rng, const RandomShape& shape, ProblemT& 
 
   Eigen::VectorXd eigenvalues(n);
   for (int i = 0; i < n; ++i) eigenvalues(i) = std::pow(10.0, shape.log10_condition * unit(rng));
-  Eigen::MatrixXd M;
-  if (shape.diagonal_mass) {
-    M = eigenvalues.asDiagonal();
-  } else {
-    Eigen::MatrixXd G(n, n);
-    for (int i = 0; i < n * n; ++i) G(i) = normal(rng);
-    const Eigen::MatrixXd Q = Eigen::HouseholderQR<Eigen::MatrixXd>(G).householderQ();
-    M = Q * eigenvalues.asDiagonal() * Q.transpose();
-  }
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j <= i; ++j) p.M(i, j) = p.M(j, i) = static_cast<Scalar>(M(i, j));
+  set_mass(p, mass_with_eigenvalues(eigenvalues, shape.diagonal_mass, rng, normal));
 
   Eigen::VectorXd a0(n);
   for (int i = 0; i < n; ++i) {

@@ -18,10 +18,12 @@
 #include "../common/scene_agreement_expected.hpp"
 #include "billiard/billiard_scene.hpp"
 #include "haptic/haptic_scene.hpp"
+#include "float_literal.hpp"
 #include "no_heap.hpp"
 
 namespace {
 
+using tact::test::float_literal;
 using tact::test::kBilliardCheckpoints;
 using tact::test::kBilliardEvery;
 using tact::test::kBilliardSteps;
@@ -108,16 +110,6 @@ TEST(SceneAgreement, BilliardSensitivity) {
   std::printf("\n");
   EXPECT_GT(at_end, 0.0f);  // the perturbation reached the output
   EXPECT_LE(100 * at_end, tact::test::kBilliardTolerance);
-}
-
-// A float literal that reads back exactly: 9 significant digits, and always
-// a '.' or an exponent.
-std::string float_literal(float value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.9g", static_cast<double>(value));
-  std::string literal = text;
-  if (literal.find_first_of(".e") == std::string::npos) literal += ".0";
-  return literal + "f";
 }
 
 TEST(SceneAgreement, WriteTable) {

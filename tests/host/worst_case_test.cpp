@@ -33,10 +33,15 @@
 #include <vector>
 
 #include "no_heap.hpp"
+#include "random_problems.hpp"
 #include "tact/problem_io.hpp"
 #include "tact/solver.hpp"
 
 namespace {
+
+using tact::test::mass_with_eigenvalues;
+using tact::test::round_down;
+using tact::test::set_mass;
 
 constexpr int kFamilies = 4;
 constexpr const char* kFamilyNames[kFamilies] = {"generic", "crowded", "violated", "parallel"};
@@ -48,12 +53,6 @@ int problems_per_size() {
   return count > 0 ? count : 2000;
 }
 
-float round_down(double value) {
-  float rounded = static_cast<float>(value);
-  if (static_cast<double>(rounded) > value) rounded = std::nextafter(rounded, -std::numeric_limits<float>::infinity());
-  return rounded;
-}
-
 template <typename Problem>
 void generate(std::mt19937_64& rng, int family, int n, int num_eq, int num_ineq, Problem& p) {
   std::normal_distribution<double> normal(0.0, 1.0);
@@ -62,18 +61,10 @@ void generate(std::mt19937_64& rng, int family, int n, int num_eq, int num_ineq,
   const double log_condition = 4.0 * unit(rng);
   Eigen::VectorXd eigenvalues(n);
   for (int i = 0; i < n; ++i) eigenvalues(i) = std::pow(10.0, log_condition * unit(rng));
-  Eigen::MatrixXd M;
-  if (rng() % 3 == 0) {
-    M = eigenvalues.asDiagonal();
-  } else {
-    Eigen::MatrixXd G(n, n);
-    for (int i = 0; i < n * n; ++i) G(i) = normal(rng);
-    const Eigen::MatrixXd Q = Eigen::HouseholderQR<Eigen::MatrixXd>(G).householderQ();
-    M = Q * eigenvalues.asDiagonal() * Q.transpose();
-  }
+  const bool diagonal = rng() % 3 == 0;
+  const Eigen::MatrixXd M = mass_with_eigenvalues(eigenvalues, diagonal, rng, normal);
   p.M.setZero();
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j <= i; ++j) p.M(i, j) = p.M(j, i) = static_cast<float>(M(i, j));
+  set_mass(p, M);
 
   Eigen::VectorXd a0(n);  // satisfies every row
   for (int i = 0; i < n; ++i) a0(i) = normal(rng);
