@@ -1,7 +1,7 @@
 #!/bin/sh
 # Exact active set vs PGS at equal instruction budgets (bench_impulse.cpp):
-# builds the benchmark for the host (-O2, as the host preset's
-# RelWithDebInfo), runs it once under callgrind, joins the per-region
+# builds the benchmark for the host (-O2, as the host preset), runs it
+# once under callgrind, joins the per-region
 # instruction counts with the errors, writes bench/impulse/results-host.txt
 # and docs/images/impulse-pgs.png.
 #   bench/impulse/run.sh [build-dir]      (default build/bench-impulse)
