@@ -90,9 +90,15 @@ struct Residuals {
   bool kkt_satisfied(Scalar tolerance) const {
     const Scalar tiny = std::numeric_limits<Scalar>::min();
     const Scalar row_tol = tolerance * (row_scale + tiny);
-    return stationarity <= tolerance * (force_scale + tiny) && equality <= row_tol && min_slack >= -row_tol &&
+    return stationarity <= tolerance * (force_scale + tiny) && equality <= row_tol &&
+           slack_within(min_slack, row_scale, tolerance) &&
            multiplier_within(min_multiplier, multiplier_scale, tolerance) &&
            complementarity <= row_tol * (multiplier_scale + tiny);
+  }
+  /// True when an inequality row's slack is violated (< 0) by no more than
+  /// `tolerance` relative to the row scale (false for a NaN).
+  static bool slack_within(Scalar slack, Scalar row_scale, Scalar tolerance) {
+    return slack >= -tolerance * (row_scale + std::numeric_limits<Scalar>::min());
   }
   /// True when an inequality multiplier λ pulls (λ < 0) by no more than
   /// `tolerance` relative to the multiplier scale (false for a NaN).
@@ -1130,7 +1136,7 @@ class Solver {
           take_step(t);
         } else {  // the primal point cannot move along p: only Λ_A does
           // Stuck too when making room would not let p in either.
-          if (stays_dependent_after_release(p, pivot, blocking, multiplier_p)) return stuck_row_status(p, pivot);
+          if (stays_dependent_after_release(p, pivot, blocking, multiplier_p)) return end_at_current_set();
           lambda_active_.head(active_count_) -= t * step_.head(active_count_);
           ++steps_since_solve_;
         }
@@ -1307,9 +1313,9 @@ class Solver {
   /// norms made that bound up to their ratio stricter, and 2-dof problems
   /// that met every KKT condition ended Singular.
   bool violations_within_kkt_tolerance() const {
-    const Scalar allowed = -settings.kkt_tolerance * row_scale(norm_of(acceleration_));
+    const Scalar scale = row_scale(norm_of(acceleration_));
     for (Index r = num_eq_; r < num_rows_; ++r)
-      if (!(slack_(r) >= allowed)) return false;
+      if (!Residuals<Scalar>::slack_within(slack_(r), scale, settings.kkt_tolerance)) return false;
     return true;
   }
 
@@ -1350,6 +1356,13 @@ class Solver {
   /// slacks drift (a crowded 2-dof problem went Infeasible that way).
   TACT_NOINLINE Status stuck_row_status(Index r, Scalar pivot) {
     if (!violations_within_kkt_tolerance()) return dependency_status(r, pivot);
+    return end_at_current_set();
+  }
+
+  /// Ends Exact's iterations at the current set once its violations are
+  /// known to be rounding: Λ_A and ẍ solved from the factor, without the
+  /// steps' drift, for finish() to judge.
+  TACT_NOINLINE Status end_at_current_set() {
     solve_multipliers();
     drift_kept_ = false;
     apply_multipliers();
