@@ -4,21 +4,15 @@
 // firmware never links stdio file output.
 #include <cstdio>
 
+#include "../data_file.hpp"
 #include "bead_scene.hpp"
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: %s <output.dat>\n", argv[0]);
-    return 2;
-  }
   static bead::World stabilized, unstabilized;
   bead::reset(stabilized, bead::kTauStabilized);
   bead::reset(unstabilized, bead::kTauOff);
-  std::FILE* out = std::fopen(argv[1], "w");
-  if (!out) {
-    std::perror(argv[1]);
-    return 2;
-  }
+  std::FILE* out = examples::open_data_file(argc, argv);
+  if (!out) return 2;
   std::fprintf(out, "# t drift_stabilized drift_unstabilized (s, m; drift = |p| - r)\n");
   bool all_solved = true;
   for (int step = 0; step <= bead::kSteps; ++step) {

@@ -4,20 +4,14 @@
 // Kept out of the example so the firmware never links stdio file output.
 #include <cstdio>
 
+#include "../data_file.hpp"
 #include "billiard_scene.hpp"
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: %s <output.dat>\n", argv[0]);
-    return 2;
-  }
   static billiard::World world;
   billiard::reset(world);
-  std::FILE* out = std::fopen(argv[1], "w");
-  if (!out) {
-    std::perror(argv[1]);
-    return 2;
-  }
+  std::FILE* out = examples::open_data_file(argc, argv);
+  if (!out) return 2;
   std::fprintf(out, "# billiard break: blocks of 11 lines \"t ball x y\" (s, index, m), every 10 steps\n");
   float worst_gap = 0;
   bool all_solved = true;

@@ -4,18 +4,12 @@
 // Kept out of the example so the firmware never links stdio file output.
 #include <cstdio>
 
+#include "../data_file.hpp"
 #include "corner_scene.hpp"
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: %s <output.dat>\n", argv[0]);
-    return 2;
-  }
-  std::FILE* out = std::fopen(argv[1], "w");
-  if (!out) {
-    std::perror(argv[1]);
-    return 2;
-  }
+  std::FILE* out = examples::open_data_file(argc, argv);
+  if (!out) return 2;
   constexpr int kSteps = 100;
   static corner::World worlds[4];
   const corner::Vec2 forces[] = {corner::Vec2(2, -1), corner::Vec2(-1, -2)};

@@ -3,21 +3,15 @@
 // Kept out of the example so the firmware never links stdio file output.
 #include <cstdio>
 
+#include "../data_file.hpp"
 #include "haptic_scene.hpp"
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: %s <output.dat>\n", argv[0]);
-    return 2;
-  }
   static haptic::Solver solver;
   static haptic::Problem problem;
   if (!haptic::make_problem(problem)) return 1;
-  std::FILE* out = std::fopen(argv[1], "w");
-  if (!out) {
-    std::perror(argv[1]);
-    return 2;
-  }
+  std::FILE* out = examples::open_data_file(argc, argv);
+  if (!out) return 2;
   const haptic::Mat3 axes = haptic::cavity_axes();
   std::fprintf(out, "# tick device_x device_y device_z proxy_x proxy_y proxy_z (mm, cavity frame) "
                     "force_x force_y force_z (N, cavity frame) contacts worst_gap_m status\n");

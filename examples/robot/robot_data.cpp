@@ -5,18 +5,12 @@
 // never links stdio file output.
 #include <cstdio>
 
+#include "../data_file.hpp"
 #include "robot_scene.hpp"
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: %s <output.dat>\n", argv[0]);
-    return 2;
-  }
-  std::FILE* out = std::fopen(argv[1], "w");
-  if (!out) {
-    std::perror(argv[1]);
-    return 2;
-  }
+  std::FILE* out = examples::open_data_file(argc, argv);
+  if (!out) return 2;
   static robot::World world;
   static robot::Vec3 snapshots[robot::kSteps / 50 + 1];
   int snapshot_count = 0;
