@@ -36,13 +36,25 @@
 #include <string>
 #include <vector>
 
+#include "independent_kkt.hpp"
 #include "no_heap.hpp"
 #include "random_problems.hpp"
 #include "tact/solver.hpp"
 
 namespace {
 
+using tact::test::Dense;
+using tact::test::describe;
+using tact::test::independent_scales;
 using tact::test::mass_with_eigenvalues;
+using tact::test::ratio;
+using tact::test::Relative;
+using tact::test::relative_residuals;
+using tact::test::reported_scales;
+using tact::test::Scales;
+using tact::test::Solution;
+using tact::test::solution_of;
+using tact::test::to_dense;
 using tact::test::round_down;
 using tact::test::set_mass;
 
@@ -198,38 +210,7 @@ void generate(std::mt19937_64& rng, const Case& c, ProblemF& p) {
   for (int k = 0; k < c.num_ineq; ++k) p.ineq_id[static_cast<std::size_t>(k)] = static_cast<tact::RowId>(1000 + k);
 }
 
-// ---- independent residuals in double -----------------------------------------
-
-struct Dense {
-  Eigen::MatrixXd M, J;  // J: equalities first
-  Eigen::VectorXd f, d;
-  int n = 0, num_eq = 0, rows = 0;
-  Eigen::LDLT<Eigen::MatrixXd> mass;
-  Eigen::VectorXd row_free_scale;  // |ĵ_k|·|L⁻¹f| = sqrt(J_k M⁻¹ J_kᵀ · fᵀM⁻¹f)
-};
-
-Dense to_dense(const ProblemF& p) {
-  Dense q;
-  q.n = p.n;
-  q.num_eq = p.num_eq;
-  q.rows = p.num_eq + p.num_ineq;
-  q.M = p.M.topLeftCorner(p.n, p.n).cast<double>();
-  q.f = p.f.head(p.n).cast<double>();
-  q.J.resize(q.rows, q.n);
-  q.d.resize(q.rows);
-  q.J.topRows(p.num_eq) = p.J_eq.topLeftCorner(p.num_eq, p.n).cast<double>();
-  q.J.bottomRows(p.num_ineq) = p.J_ineq.topLeftCorner(p.num_ineq, p.n).cast<double>();
-  q.d.head(p.num_eq) = p.d_eq.head(p.num_eq).cast<double>();
-  q.d.tail(p.num_ineq) = p.d_ineq.head(p.num_ineq).cast<double>();
-  q.mass.compute(q.M);
-  const double free_norm = std::sqrt(std::max(0.0, q.f.dot(q.mass.solve(q.f))));
-  q.row_free_scale.resize(q.rows);
-  for (int r = 0; r < q.rows; ++r) {
-    const Eigen::VectorXd row = q.J.row(r).transpose();
-    q.row_free_scale(r) = std::sqrt(std::max(0.0, row.dot(q.mass.solve(row)))) * free_norm;
-  }
-  return q;
-}
+// ---- independent residuals in double (independent_kkt.hpp) -------------------
 
 void to_double(const ProblemF& p, ProblemD& out) {
   if (!out.resize(p.n, p.num_eq, p.num_ineq)) std::abort();
@@ -240,131 +221,6 @@ void to_double(const ProblemF& p, ProblemD& out) {
   out.J_ineq = p.J_ineq.cast<double>();
   out.d_ineq = p.d_ineq.cast<double>();
   out.ineq_id = p.ineq_id;
-}
-
-/// A solver's output, in double, in the problem's row order.
-struct Solution {
-  Eigen::VectorXd acceleration, lambda;
-  std::vector<bool> in_set;  // every row (equalities included)
-};
-
-template <typename Solver>
-Solution solution_of(const Solver& solver, int n, int num_eq, int rows, bool equalities_in_set) {
-  Solution s;
-  s.acceleration = solver.acceleration().head(n).template cast<double>();
-  s.lambda.resize(rows);
-  s.in_set.resize(static_cast<std::size_t>(rows));
-  for (int r = 0; r < rows; ++r) {
-    s.lambda(r) = static_cast<double>(r < num_eq ? solver.multiplier_eq(r) : solver.multiplier_ineq(r - num_eq));
-    s.in_set[static_cast<std::size_t>(r)] = r < num_eq ? equalities_in_set : solver.in_working_set(r - num_eq);
-  }
-  return s;
-}
-
-/// Each residual divided by its scale (the definitions of tact::Residuals,
-/// evaluated here independently): ≤ tolerance means the condition holds.
-/// With gamma > 0, each residual is first reduced by gamma times the
-/// magnitude of the sum that produced it (Σ|terms|): the most a float
-/// evaluation of that sum can be off (see kFloatEvaluation).
-struct Relative {
-  double stationarity = 0, equality = 0, working_set = 0, slack = 0, multiplier = 0, complementarity = 0;
-  double row_scale = 0, force_scale = 0;  // for messages
-  double kkt() const { return std::max({stationarity, equality, slack, multiplier, complementarity}); }
-  double working() const { return std::max(stationarity, working_set); }
-};
-
-double ratio(double value, double scale) { return value <= 0 ? 0 : value / std::max(scale, 1e-300); }
-
-/// Scales a residual is relative to (tact::Residuals' force_scale, row_scale, multiplier_scale).
-struct Scales {
-  double force = 0, row = 0, multiplier = 0;
-};
-
-/// The scales computed independently: force and multiplier as documented,
-/// row as the largest of every term the solver's row scale has been defined
-/// with (|d_k|, Σ|J_kj ẍ_j|, |ĵ_k|·|L⁻¹f|, ‖J_k‖₂·max(‖ẍ‖₂, ‖M⁻¹f‖₂)), so
-/// it bounds the solver's from above whichever of those it uses.
-Scales independent_scales(const Dense& q, const Solution& s) {
-  Scales scales;
-  const Eigen::VectorXd& a = s.acceleration;
-  const Eigen::VectorXd inertia = q.M * a;
-  const Eigen::VectorXd constraint_force = q.J.transpose() * s.lambda;
-  for (int i = 0; i < q.n; ++i)
-    scales.force = std::max({scales.force, std::fabs(q.f(i)), std::fabs(inertia(i)), std::fabs(constraint_force(i))});
-  const double motion = std::max(a.norm(), q.mass.solve(q.f).norm());
-  for (int r = 0; r < q.rows; ++r) {
-    const double magnitude = (q.J.row(r).cwiseAbs() * a.cwiseAbs())(0);
-    scales.row = std::max({scales.row, std::fabs(q.d(r)), magnitude, q.row_free_scale(r), q.J.row(r).norm() * motion});
-    scales.multiplier = std::max(scales.multiplier, std::fabs(s.lambda(r)));
-  }
-  return scales;
-}
-
-template <typename Report>
-Scales reported_scales(const Report& report) {
-  return {static_cast<double>(report.residuals.force_scale), static_cast<double>(report.residuals.row_scale),
-          static_cast<double>(report.residuals.multiplier_scale)};
-}
-
-/// Residuals relative to `scales`.
-Relative relative_residuals(const Dense& q, const Solution& s, const Scales& scales, double gamma = 0) {
-  const Eigen::VectorXd& a = s.acceleration;
-  double stationarity = 0;
-  for (int i = 0; i < q.n; ++i) {
-    double inertia = 0, constraint_force = 0, magnitude = std::fabs(q.f(i));
-    for (int j = 0; j < q.n; ++j) {
-      inertia += q.M(i, j) * a(j);
-      magnitude += std::fabs(q.M(i, j) * a(j));
-    }
-    for (int r = 0; r < q.rows; ++r) {
-      constraint_force += q.J(r, i) * s.lambda(r);
-      magnitude += std::fabs(q.J(r, i) * s.lambda(r));
-    }
-    stationarity = std::max(stationarity, std::fabs(inertia - q.f(i) - constraint_force) - gamma * magnitude);
-  }
-  double force_scale = scales.force, row_scale = scales.row;
-  const double multiplier_scale = scales.multiplier;
-  Eigen::VectorXd value(q.rows), row_magnitude(q.rows);
-  for (int r = 0; r < q.rows; ++r) {
-    double sum = 0, magnitude = 0;
-    for (int j = 0; j < q.n; ++j) {
-      sum += q.J(r, j) * a(j);
-      magnitude += std::fabs(q.J(r, j) * a(j));
-    }
-    value(r) = sum - q.d(r);
-    row_magnitude(r) = magnitude + std::fabs(q.d(r));
-  }
-  // Scales are sums as well: allow their float evaluation error too.
-  force_scale *= 1 + gamma;
-  row_scale *= 1 + gamma;
-  Relative rel;
-  rel.row_scale = row_scale;
-  rel.force_scale = force_scale;
-  rel.stationarity = ratio(stationarity, force_scale);
-  for (int r = 0; r < q.rows; ++r) {
-    const double error = gamma * row_magnitude(r);
-    const double off = std::fabs(value(r)) - error;
-    if (s.in_set[static_cast<std::size_t>(r)]) rel.working_set = std::max(rel.working_set, ratio(off, row_scale));
-    if (r < q.num_eq) {
-      rel.equality = std::max(rel.equality, ratio(off, row_scale));
-      continue;
-    }
-    rel.slack = std::max(rel.slack, ratio(-value(r) - error, row_scale));
-    rel.multiplier = std::max(rel.multiplier, ratio(-s.lambda(r), multiplier_scale));
-    rel.complementarity = std::max(
-        rel.complementarity, ratio(std::fabs(s.lambda(r)) * off, row_scale * multiplier_scale));
-  }
-  return rel;
-}
-
-std::string describe(const Relative& rel, double tol) {
-  char text[300];
-  std::snprintf(text, sizeof text,
-                "residual/tolerance: stationarity %.3g equality %.3g working set %.3g slack %.3g multiplier %.3g "
-                "complementarity %.3g (row scale %.6g, force scale %.6g)",
-                rel.stationarity / tol, rel.equality / tol, rel.working_set / tol, rel.slack / tol,
-                rel.multiplier / tol, rel.complementarity / tol, rel.row_scale, rel.force_scale);
-  return text;
 }
 
 double objective(const Dense& q, const Eigen::VectorXd& a) { return 0.5 * a.dot(q.M * a) - q.f.dot(a); }
