@@ -6,7 +6,7 @@
 
 #include "independent_kkt.hpp"
 #include "no_heap.hpp"
-#include "regression_problem.hpp"
+#include "problem_files.hpp"
 #include "tact/solver.hpp"
 
 namespace {

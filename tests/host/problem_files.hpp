@@ -1,6 +1,6 @@
-// The problems a past solver got wrong, kept as problem files in
-// tests/host/regressions/ (the fuzz harness's replay reads them too, those
-// within its bounds): a test reads one by name.
+// Problem files for the host tests: any file by path, and the problems a
+// past solver got wrong, kept in tests/host/regressions/ (the fuzz
+// harness's replay reads them too, those within its bounds) by name.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -13,11 +13,10 @@
 
 namespace tact::test {
 
-/// Reads tests/host/regressions/<name> into p; a failure names the file and
+/// Reads the problem file at `path` into p; a failure names the file and
 /// what went wrong (use with ASSERT_TRUE).
 template <typename ProblemType>
-::testing::AssertionResult read_regression(const char* name, ProblemType& p) {
-  const std::string path = std::string(TACT_REGRESSIONS_DIR) + "/" + name;
+::testing::AssertionResult read_problem_file(const std::string& path, ProblemType& p) {
   std::ifstream file(path, std::ios::binary);
   if (!file) return ::testing::AssertionFailure() << "cannot open " << path;
   const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
@@ -25,6 +24,12 @@ template <typename ProblemType>
   if (!parsed.ok())
     return ::testing::AssertionFailure() << path << ":" << parsed.line << ": " << tact::to_string(parsed.error);
   return ::testing::AssertionSuccess();
+}
+
+/// Reads tests/host/regressions/<name> into p.
+template <typename ProblemType>
+::testing::AssertionResult read_regression(const char* name, ProblemType& p) {
+  return read_problem_file(std::string(TACT_SOURCE_DIR) + "/tests/host/regressions/" + name, p);
 }
 
 }  // namespace tact::test
