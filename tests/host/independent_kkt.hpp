@@ -4,9 +4,12 @@
 // benchmark set and the degenerate regressions' double check.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -21,8 +24,10 @@ struct Dense {
   Eigen::VectorXd row_free_scale;  // |ĵ_k|·|L⁻¹f| = sqrt(J_k M⁻¹ J_kᵀ · fᵀM⁻¹f)
 };
 
+/// p in double with its rows stacked, equalities first (reference.hpp's
+/// DenseQp keeps them apart, for the direct KKT solve).
 template <typename ProblemType>
-Dense to_dense(const ProblemType& p) {
+Dense to_stacked(const ProblemType& p) {
   Dense q;
   q.n = p.n;
   q.num_eq = p.num_eq;
@@ -68,12 +73,21 @@ Solution solution_of(const Solver& solver, int n, int num_eq, int rows, bool equ
 /// evaluated here independently): ≤ tolerance means the condition holds.
 /// With gamma > 0, each residual is first reduced by gamma times the
 /// magnitude of the sum that produced it (Σ|terms|): the most a float
-/// evaluation of that sum can be off (property_test.cpp's kFloatEvaluation).
+/// evaluation of that sum can be off (property_test.cpp's kRoundingUnit note).
 struct Relative {
   double stationarity = 0, equality = 0, working_set = 0, slack = 0, multiplier = 0, complementarity = 0;
   double row_scale = 0, force_scale = 0;  // for messages
   double kkt() const { return std::max({stationarity, equality, slack, multiplier, complementarity}); }
   double working() const { return std::max(stationarity, working_set); }
+  /// Each residual the larger of this one's and other's (a worst case over solves).
+  void take_max(const Relative& other) {
+    stationarity = std::max(stationarity, other.stationarity);
+    equality = std::max(equality, other.equality);
+    working_set = std::max(working_set, other.working_set);
+    slack = std::max(slack, other.slack);
+    multiplier = std::max(multiplier, other.multiplier);
+    complementarity = std::max(complementarity, other.complementarity);
+  }
 };
 
 inline double ratio(double value, double scale) { return value <= 0 ? 0 : value / std::max(scale, 1e-300); }
@@ -107,6 +121,14 @@ template <typename Report>
 Scales reported_scales(const Report& report) {
   return {static_cast<double>(report.residuals.force_scale), static_cast<double>(report.residuals.row_scale),
           static_cast<double>(report.residuals.multiplier_scale)};
+}
+
+/// True when the solver's scales are within 2× of the independent ones (its
+/// ‖M⁻¹f‖ is a float solve, off by up to κ(M)·u): residuals relative to them
+/// are then not made small by an inflated scale.
+inline bool scales_within(const Scales& reported, const Scales& independent) {
+  return reported.force <= 2 * independent.force + 1e-30 && reported.row <= 2 * independent.row + 1e-30 &&
+         reported.multiplier <= 2 * independent.multiplier + 1e-30;
 }
 
 /// Residuals relative to `scales`.
@@ -168,6 +190,18 @@ inline std::string describe(const Relative& rel, double tol) {
                 rel.stationarity / tol, rel.equality / tol, rel.working_set / tol, rel.slack / tol,
                 rel.multiplier / tol, rel.complementarity / tol, rel.row_scale, rel.force_scale);
   return text;
+}
+
+/// A solve's residuals evaluated here relative to the scales it reports,
+/// after checking those scales (scales_within); equality rows count as in
+/// the set (the exact and Right strategies keep them there).
+template <typename SolverType, typename Report>
+Relative checked_residuals(const SolverType& solver, const typename SolverType::ProblemType& p, const Report& report) {
+  const Dense q = to_stacked(p);
+  const Solution s = solution_of(solver, p.n, p.num_eq, p.num_eq + p.num_ineq, true);
+  const Scales reported = reported_scales(report);
+  EXPECT_TRUE(scales_within(reported, independent_scales(q, s))) << "reported residual scales exceed the independent bound";
+  return relative_residuals(q, s, reported);
 }
 
 }  // namespace tact::test

@@ -5,11 +5,18 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <vector>
 
 #include "tact/problem_io.hpp"
+
+#ifndef TACT_SOURCE_DIR
+#error "TACT_SOURCE_DIR (the source tree) must be defined: tests/host/CMakeLists.txt's tact_host_test does"
+#endif
 
 namespace tact::test {
 
@@ -24,6 +31,15 @@ template <typename ProblemType>
   if (!parsed.ok())
     return ::testing::AssertionFailure() << path << ":" << parsed.line << ": " << tact::to_string(parsed.error);
   return ::testing::AssertionSuccess();
+}
+
+/// Sorted paths of the problem files (*.qp) in <source tree>/<folder>.
+inline std::vector<std::string> problem_files_in(const std::string& folder) {
+  std::vector<std::string> paths;
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(TACT_SOURCE_DIR) + "/" + folder))
+    if (entry.path().extension() == ".qp") paths.push_back(entry.path().string());
+  std::sort(paths.begin(), paths.end());
+  return paths;
 }
 
 /// Reads tests/host/regressions/<name> into p.
