@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "reference.hpp"
+
 namespace tact::test {
 
 struct Dense {
@@ -24,22 +26,21 @@ struct Dense {
   Eigen::VectorXd row_free_scale;  // |ĵ_k|·|L⁻¹f| = sqrt(J_k M⁻¹ J_kᵀ · fᵀM⁻¹f)
 };
 
-/// p in double with its rows stacked, equalities first (reference.hpp's
-/// DenseQp keeps them apart, for the direct KKT solve).
+/// p in double (reference.hpp's to_dense) with its rows stacked,
+/// equalities first, M's LDLT and each row's free-motion scale.
 template <typename ProblemType>
 Dense to_stacked(const ProblemType& p) {
+  const DenseQp apart = to_dense(p);
   Dense q;
   q.n = p.n;
   q.num_eq = p.num_eq;
   q.rows = p.num_eq + p.num_ineq;
-  q.M = p.M.topLeftCorner(p.n, p.n).template cast<double>();
-  q.f = p.f.head(p.n).template cast<double>();
+  q.M = apart.M;
+  q.f = apart.f;
   q.J.resize(q.rows, q.n);
   q.d.resize(q.rows);
-  q.J.topRows(p.num_eq) = p.J_eq.topLeftCorner(p.num_eq, p.n).template cast<double>();
-  q.J.bottomRows(p.num_ineq) = p.J_ineq.topLeftCorner(p.num_ineq, p.n).template cast<double>();
-  q.d.head(p.num_eq) = p.d_eq.head(p.num_eq).template cast<double>();
-  q.d.tail(p.num_ineq) = p.d_ineq.head(p.num_ineq).template cast<double>();
+  q.J << apart.J_eq, apart.J_ineq;
+  q.d << apart.d_eq, apart.d_ineq;
   q.mass.compute(q.M);
   const double free_norm = std::sqrt(std::max(0.0, q.f.dot(q.mass.solve(q.f))));
   q.row_free_scale.resize(q.rows);
