@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 toolchains/setup-debian.sh --arm
 
 presets=("$@")
-((${#presets[@]})) || presets=(host asan fuzz m0-microbit m3-an385 m4f-an386 m7-an500 m55-an547)
+((${#presets[@]})) || presets=(host asan fuzz m0-microbit m3-an385 m4f-an386 m7-an500 m33-an505 m55-an547)
 
 failed=()
 for preset in "${presets[@]}"; do
