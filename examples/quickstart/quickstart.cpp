@@ -1,4 +1,4 @@
-// The README's API example: one QP solved directly, then a world stepped.
+// The README's API example: one QP solved directly by a Solver.
 #include "tact/port.hpp"
 #include "tact/port_format.hpp"
 #include "tact/tact.hpp"
