@@ -637,6 +637,11 @@ TEST(ConstraintSpace, SolversRejectBadProblemsWithFiniteOutputs) {
   bad = p;
   bad.num_unilateral = 5;  // sizes beyond the bound
   expect_status(bad, Status::InvalidInput, Status::InvalidInput);
+  bad = p;
+  bad.num_bilateral = bad.num_unilateral = std::numeric_limits<int>::max();  // a sum that would overflow
+  expect_status(bad, Status::InvalidInput, Status::InvalidInput);
+  EXPECT_FALSE(bad.resize(std::numeric_limits<int>::max(), std::numeric_limits<int>::max()));
+  EXPECT_EQ(bad.rows(), 0);
 
   for (const int sweeps : {0, -3}) {
     pgs.settings = {};

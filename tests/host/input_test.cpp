@@ -459,6 +459,73 @@ TEST(BadInput, SettingsOutsideTheirRangeAreInvalidInput) {
   EXPECT_EQ(tact::test::solve_no_heap(local, p, tact::Strategy::Exact).status, tact::Status::Solved);
 }
 
+TEST(BadInput, AStrategyThatIsNotOneOfTheFourIsInvalidInput) {
+  // A floor under gravity: a solve that ran no strategy would hand out the
+  // free fall with its violated row as "solved".
+  const Problem p = floor_problem();
+  for (const int value : {4, 255}) {
+    const auto report = tact::test::solve_no_heap(solver, p, static_cast<tact::Strategy>(value));
+    EXPECT_EQ(report.status, tact::Status::InvalidInput) << value;
+    expect_finite_outputs(solver, p);
+  }
+  EXPECT_FALSE(tact::is_known(static_cast<tact::Strategy>(4)));
+  EXPECT_TRUE(tact::is_known(tact::Strategy::Exact));
+}
+
+TEST(BadInput, AMemoryCountOutsideItsStorageIsInvalidInput) {
+  const Problem p = floor_problem();
+  for (const auto strategy : {tact::Strategy::Platt, tact::Strategy::PlattImproved, tact::Strategy::Right,
+                              tact::Strategy::Exact}) {
+    for (const int count : {-1, 5, 1000}) {  // MaxIneq = 4
+      Solver::Memory memory;
+      memory.initialized = true;
+      memory.count = count;
+      const auto report = tact::test::solve_no_heap(solver, p, strategy, &memory);
+      EXPECT_EQ(report.status, tact::Status::InvalidInput) << tact::to_string(strategy) << " count " << count;
+      expect_finite_outputs(solver, p);
+    }
+  }
+  // Exact forgets a refused memory (count 0), so the next step starts cold and solves.
+  Solver::Memory memory;
+  memory.initialized = true;
+  memory.count = 1000;
+  (void)tact::test::solve_no_heap(solver, p, tact::Strategy::Exact, &memory);
+  EXPECT_EQ(memory.count, 0);
+  EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact, &memory).status, tact::Status::Solved);
+}
+
+TEST(BadInput, MultipliersOutsideTheLastProblemsRowsAreZero) {
+  const Problem p = floor_problem();
+  ASSERT_TRUE(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).ok());
+  EXPECT_GT(solver.multiplier_ineq(0), 0.0f);  // the floor holds the particle
+  EXPECT_EQ(solver.multiplier_ineq(1), 0.0f);
+  EXPECT_EQ(solver.multiplier_ineq(-1), 0.0f);
+  EXPECT_EQ(solver.multiplier_ineq(1 << 20), 0.0f);
+  EXPECT_EQ(solver.multiplier_eq(0), 0.0f);  // no equality rows
+  EXPECT_EQ(solver.multiplier_eq(-3), 0.0f);
+}
+
+TEST(Degenerate, AScaledRowNormThatOverflowsIsNotInfeasible) {
+  // x ≥ 1e-5 (or = 1e-5) through 1e5·x with a mass of 1e-30: feasible, but
+  // |ĵ|² = 1e10 / 1e-30 overflows float. No proof of infeasibility.
+  for (const bool equality : {false, true}) {
+    tact::Solver<1, 1, 1> tiny;
+    tact::Problem<1, 1, 1> p;
+    ASSERT_TRUE(p.resize(1, equality ? 1 : 0, equality ? 0 : 1));
+    p.M(0, 0) = 1e-30f;
+    p.f(0) = 0;
+    (equality ? p.J_eq(0, 0) : p.J_ineq(0, 0)) = 1e5f;
+    (equality ? p.d_eq(0) : p.d_ineq(0)) = 1;
+    for (const auto strategy : {tact::Strategy::Platt, tact::Strategy::PlattImproved, tact::Strategy::Right,
+                                tact::Strategy::Exact}) {
+      const auto report = tact::test::solve_no_heap(tiny, p, strategy);
+      EXPECT_NE(report.status, tact::Status::Infeasible) << tact::to_string(strategy) << (equality ? " eq" : " ineq");
+      EXPECT_NE(report.status, tact::Status::Solved) << tact::to_string(strategy) << (equality ? " eq" : " ineq");
+      EXPECT_TRUE(std::isfinite(tiny.acceleration()(0)));
+    }
+  }
+}
+
 TEST(Limits, IterationCapIsHardAndReported) {
   Problem p = floor_problem();
   p.num_ineq = 2;

@@ -261,6 +261,54 @@ TEST(WarmStart, StaleIdsAreIgnoredAndAFailedSolveForgetsTheSet) {
   EXPECT_FALSE(memory.initialized);
 }
 
+// Platt's carried F+ is keyed by RowId too: a row that vanished leaves it
+// at the next solve, so a full memory (two ids for two rows here) takes the
+// new rows again, and an insert into a full memory says it failed.
+TEST(PlattMemory, RowsThatVanishLeaveTheCarriedSet) {
+  for (const auto strategy : {tact::Strategy::Platt, tact::Strategy::PlattImproved}) {
+    tact::Solver<2, 0, 2> solver;
+    tact::Problem<2, 0, 2> corner;
+    ASSERT_TRUE(corner.resize(2, 0, 2));
+    corner.M.setIdentity();
+    corner.f << -1, -1;
+    corner.J_ineq << 0, 1,  // y ≥ 0 (id 10)
+        1, 0;               // x ≥ 0 (id 11)
+    corner.ineq_id[0] = 10;
+    corner.ineq_id[1] = 11;
+    tact::ActiveSetMemory<2> memory;
+    memory.insert(10);
+    memory.insert(11);
+    memory.initialized = true;
+    ASSERT_TRUE(tact::test::solve_no_heap(solver, corner, strategy, &memory).ok());
+    ASSERT_EQ(memory.count, 2);  // both rows push: both stay in F+
+
+    // Next step: only the floor, under a new id (12). The wall and the old
+    // floor id have vanished, but the memory still holds them: it is full.
+    tact::Problem<2, 0, 2> floor;
+    ASSERT_TRUE(floor.resize(2, 0, 1));
+    floor.M.setIdentity();
+    floor.f << -1, -1;
+    floor.J_ineq.row(0) << 0, 1;
+    floor.ineq_id[0] = 12;
+    EXPECT_FALSE(memory.insert(12));
+    ASSERT_TRUE(tact::test::solve_no_heap(solver, floor, strategy, &memory).ok());
+    EXPECT_FALSE(memory.contains(10));
+    EXPECT_FALSE(memory.contains(11));
+    // The violated floor joins F+, as a stepper adds it after integration
+    // (PlattImproved has added it already), and holds the particle.
+    EXPECT_TRUE(memory.insert(12));
+    const auto report = tact::test::solve_no_heap(solver, floor, strategy, &memory);
+    ASSERT_TRUE(report.ok()) << tact::to_string(strategy);
+    EXPECT_TRUE(solver.in_working_set(0)) << tact::to_string(strategy);
+    EXPECT_NEAR(solver.acceleration()(1), 0.0f, 1e-6f) << tact::to_string(strategy);  // held by the floor
+    EXPECT_NEAR(solver.multiplier_ineq(0), 1.0f, 1e-6f) << tact::to_string(strategy);
+    EXPECT_EQ(memory.count, 1) << tact::to_string(strategy);
+    EXPECT_TRUE(memory.contains(12));
+    EXPECT_FALSE(memory.contains(10));
+    EXPECT_FALSE(memory.contains(11));
+  }
+}
+
 // A warm start computes the slacks itself (the free motion's are skipped
 // when there are no equalities): with only stale ids carried, the set it
 // builds is empty and the search must still see both violated rows.

@@ -153,15 +153,22 @@ struct ConstraintSpaceProblem {
   Vector q = Vector::Zero();
 
   Index rows() const { return num_bilateral + num_unilateral; }
-  bool sizes_valid() const { return num_bilateral >= 0 && num_unilateral >= 0 && rows() <= MaxRows; }
+  bool sizes_valid() const { return counts_fit(num_bilateral, num_unilateral); }
   /// Sets the row counts and zeroes W and q. @return false (sizes 0) beyond the bound.
   [[nodiscard]] bool resize(Index bilateral, Index unilateral) {
     W.setZero();
     q.setZero();
-    const bool fits = bilateral >= 0 && unilateral >= 0 && bilateral + unilateral <= MaxRows;
+    const bool fits = counts_fit(bilateral, unilateral);
     num_bilateral = fits ? bilateral : 0;
     num_unilateral = fits ? unilateral : 0;
     return fits;
+  }
+
+ private:
+  /// Both counts ≥ 0 and their sum ≤ MaxRows, without forming a sum that
+  /// could overflow.
+  static bool counts_fit(Index bilateral, Index unilateral) {
+    return bilateral >= 0 && unilateral >= 0 && bilateral <= MaxRows && unilateral <= MaxRows - bilateral;
   }
 };
 

@@ -40,9 +40,14 @@ struct ActiveSetMemory {
       if (ids[static_cast<std::size_t>(k)] == id) return true;
     return false;
   }
-  void insert(RowId id) {
-    if (contains(id) || count >= MaxIneq) return;
+  /// Adds id unless it is held. @return false when the memory is full (id
+  /// not added): it holds MaxIneq ids of the last solve's rows, which a
+  /// Platt solve drops when their rows are gone from its problem.
+  bool insert(RowId id) {
+    if (contains(id)) return true;
+    if (count >= MaxIneq) return false;
     ids[static_cast<std::size_t>(count++)] = id;
+    return true;
   }
   void erase(RowId id) {
     for (Index k = 0; k < count; ++k) {
@@ -55,6 +60,16 @@ struct ActiveSetMemory {
     count = 0;
     initialized = false;
   }
+  /// Keeps the ids for which keep(id) holds, in their order.
+  template <typename Keep>
+  void keep_if(Keep keep) {
+    Index kept = 0;
+    for (Index k = 0; k < count; ++k)
+      if (keep(ids[static_cast<std::size_t>(k)])) ids[static_cast<std::size_t>(kept++)] = ids[static_cast<std::size_t>(k)];
+    count = kept;
+  }
+  /// A count within the storage (the struct is public: a solve checks it).
+  bool valid() const { return count >= 0 && count <= MaxIneq; }
 };
 
 /// Tuning of a solve; the defaults suit most problems. A solve with
@@ -154,13 +169,15 @@ class Solver {
   ///        solve does not end Solved). nullptr: one step from an empty
   ///        history. Ignored by Right.
   /// @return Report with Status::Solved, IterationLimit, Singular, Infeasible,
-  ///         Inaccurate, InvalidInput or InvalidMass (see status.hpp).
+  ///         Inaccurate, InvalidInput or InvalidMass (see status.hpp);
+  ///         InvalidInput too for a strategy that is not one of the four or
+  ///         a memory whose count is outside [0, MaxIneq].
   /// M's factorization is reused while problem.M does not change; a diagonal M
   /// is never factored.
   Report<Scalar> solve(const ProblemType& problem, Strategy strategy, Memory* memory = nullptr) {
     // Calls in a row, not nested: M's factorization has the deepest stack
     // of a solve, so it starts from this frame.
-    Status status = check_data(problem);
+    Status status = check_data(problem, strategy, memory);
     if (status == Status::Solved) status = check_mass(problem.M, problem.n);
     if ((status == Status::InvalidMass || (status == Status::Solved && !mass_valid_)) && !data_finite())
       status = Status::InvalidInput;
@@ -214,10 +231,18 @@ class Solver {
 
   /// Accelerations ẍ of the last solve (first n entries).
   const DofVector& acceleration() const { return acceleration_; }
-  /// Multiplier of equality row k of the last solve.
-  Scalar multiplier_eq(Index k) const { return lambda_(k); }
-  /// Multiplier of inequality row k of the last solve (0 when not in the working set).
-  Scalar multiplier_ineq(Index k) const { return lambda_(num_eq_ + k); }
+  /// Multiplier of equality row k of the last solve (0 for a k outside the
+  /// last problem's rows, a contract violation: TACT_ASSERT).
+  Scalar multiplier_eq(Index k) const {
+    TACT_ASSERT(k >= 0 && k < num_eq_);
+    return k >= 0 && k < num_eq_ ? lambda_(k) : Scalar(0);
+  }
+  /// Multiplier of inequality row k of the last solve (0 when not in the
+  /// working set; 0 too for a k outside the last problem's rows: TACT_ASSERT).
+  Scalar multiplier_ineq(Index k) const {
+    TACT_ASSERT(k >= 0 && num_eq_ + k < num_rows_);
+    return k >= 0 && num_eq_ + k < num_rows_ ? lambda_(num_eq_ + k) : Scalar(0);
+  }
   /// True when inequality row k is in the final working set.
   bool in_working_set(Index k) const { return k >= 0 && num_eq_ + k < num_rows_ && in_set(num_eq_ + k); }
   /// Objective ½ẍᵀMẍ − fᵀẍ of the last solve.
@@ -273,11 +298,12 @@ class Solver {
   /// integer compare: no float compare and flag transfer).
   static bool in_open_unit_interval(Scalar x) { return detail::bits_of(x) - 1u < detail::bits_of(Scalar(1)) - 1u; }
 
-  /// Checks sizes, the settings and a large J by its row norms (kept for
-  /// prepare_rows); starts an empty working set. f, d and a small J
+  /// Checks sizes, the settings, the strategy, the memory's count and a
+  /// large J by its row norms (kept for prepare_rows); starts an empty
+  /// working set. f, d and a small J
   /// (small_rows) are checked by prepare_rows, in its passes over them, or
   /// by data_finite when M must be judged first.
-  Status check_data(const ProblemType& p) {
+  Status check_data(const ProblemType& p, Strategy strategy, const Memory* memory) {
     n_ = 0;
     num_eq_ = 0;
     num_rows_ = 0;
@@ -288,7 +314,8 @@ class Solver {
     second_pass_ = false;
     released_after_refresh_ = false;
     problem_ = &p;
-    if (!p.sizes_valid() || !settings_valid()) return Status::InvalidInput;
+    if (!p.sizes_valid() || !settings_valid() || !is_known(strategy) || (memory && !memory->valid()))
+      return Status::InvalidInput;
     const Index n = p.n;
     const Index num_eq = p.num_eq;
     const Index num_ineq = p.num_ineq;
@@ -971,6 +998,9 @@ class Solver {
         if (starts_in_platt_set(r, improved, norm)) carried.insert(id_of(r));
       carried.initialized = true;
     }
+    // F+ holds rows of this step only: a row that vanished leaves it (else
+    // its id would hold a slot for good, and a full F+ take no new row).
+    carried.keep_if([&](RowId id) { return row_of(id) >= 0; });
     for (Index r = num_eq_; r < num_rows_; ++r)
       if (carried.contains(id_of(r))) independent = try_append(r) && independent;
     solve_working_set();
@@ -1376,7 +1406,10 @@ class Solver {
   /// means the data are too ill-conditioned for Scalar to decide: Singular.
   Status dependency_status(Index r, Scalar pivot) const {
     const Scalar rounding = 64 * std::numeric_limits<Scalar>::epsilon();
-    return pivot <= rounding * rounding * row_norm2_scaled(r) ? Status::Infeasible : Status::Singular;
+    const Scalar norm2 = row_norm2_scaled(r);
+    // |ĵ_r|² overflowed (a huge row over a tiny mass): no proof of anything.
+    if (!detail::is_finite(norm2)) return Status::Singular;
+    return pivot <= rounding * rounding * norm2 ? Status::Infeasible : Status::Singular;
   }
 
   /// True when row r is outside the set and its slack is below

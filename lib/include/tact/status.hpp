@@ -25,6 +25,11 @@ enum class Strategy : std::uint8_t {
   Exact,          ///< dual active set (Goldfarb–Idnani): every KKT condition, rows also released
 };
 
+/// True for the four strategies above (not for a value cast from elsewhere).
+constexpr bool is_known(Strategy strategy) {
+  return static_cast<unsigned>(strategy) <= static_cast<unsigned>(Strategy::Exact);
+}
+
 /// Short name of a status, for logs.
 constexpr const char* to_string(Status status) {
   switch (status) {
