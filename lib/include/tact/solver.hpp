@@ -69,7 +69,7 @@ struct ActiveSetMemory {
     count = kept;
   }
   /// A count within the storage (the struct is public: a solve checks it).
-  bool valid() const { return count >= 0 && count <= MaxIneq; }
+  bool valid() const { return static_cast<unsigned>(count) <= static_cast<unsigned>(MaxIneq); }  // a negative count fails too
 };
 
 /// Tuning of a solve; the defaults suit most problems. A solve with
@@ -998,9 +998,7 @@ class Solver {
         if (starts_in_platt_set(r, improved, norm)) carried.insert(id_of(r));
       carried.initialized = true;
     }
-    // F+ holds rows of this step only: a row that vanished leaves it (else
-    // its id would hold a slot for good, and a full F+ take no new row).
-    carried.keep_if([&](RowId id) { return row_of(id) >= 0; });
+    drop_vanished_rows(carried);
     for (Index r = num_eq_; r < num_rows_; ++r)
       if (carried.contains(id_of(r))) independent = try_append(r) && independent;
     solve_working_set();
@@ -1015,6 +1013,13 @@ class Solver {
         if (!in_set(r) && slack_(r) < -slack_tolerance(r, norm)) carried.insert(id_of(r));
     }
     return independent ? Status::Solved : Status::Singular;
+  }
+
+  /// F+ holds rows of this step only: a row that vanished leaves it (else
+  /// its id would hold a slot for good, and a full F+ take no new row). Out
+  /// of line: inlined into solve(), it cost every Exact solve instructions.
+  TACT_NOINLINE void drop_vanished_rows(Memory& carried) const {
+    carried.keep_if([&](RowId id) { return row_of(id) >= 0; });
   }
 
   /// F+ with no history: Algorithm 1 starts from every active row, Algorithm
