@@ -68,8 +68,9 @@ struct ActiveSetMemory {
       if (keep(ids[static_cast<std::size_t>(k)])) ids[static_cast<std::size_t>(kept++)] = ids[static_cast<std::size_t>(k)];
     count = kept;
   }
-  /// A count within the storage (the struct is public: a solve checks it).
-  bool valid() const { return static_cast<unsigned>(count) <= static_cast<unsigned>(MaxIneq); }  // a negative count fails too
+  /// A count within [0, MaxIneq] (the struct is public: a solve checks it;
+  /// as unsigned, a negative count is above MaxIneq).
+  bool valid() const { return static_cast<unsigned>(count) <= static_cast<unsigned>(MaxIneq); }
 };
 
 /// Tuning of a solve; the defaults suit most problems. A solve with
@@ -997,8 +998,9 @@ class Solver {
       for (Index r = num_eq_; r < num_rows_; ++r)
         if (starts_in_platt_set(r, improved, norm)) carried.insert(id_of(r));
       carried.initialized = true;
+    } else {
+      drop_vanished_rows(carried);  // a fresh F+ holds this problem's rows only
     }
-    drop_vanished_rows(carried);
     for (Index r = num_eq_; r < num_rows_; ++r)
       if (carried.contains(id_of(r))) independent = try_append(r) && independent;
     solve_working_set();

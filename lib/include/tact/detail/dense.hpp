@@ -18,11 +18,12 @@
 #include "tact/config.hpp"
 
 /// Single-precision kernels in Thumb-2 VFP assembly where the core has an
-/// FPU (M4F, M7, M33, M55): one VLDM loads four consecutive floats, where
+/// FPU with fused multiply-add (M4F, M7, M33, M55; not a VFPv3 core such
+/// as the Cortex-R5, which has no VFMA): one VLDM loads four consecutive floats, where
 /// the compiler emits one load per float. The assembly only loads, stores,
 /// multiply-adds and counts blocks of four; it clobbers s0–s19 (the
 /// compiler saves s16–s19) and is tested by every target suite under QEMU.
-#if defined(__thumb2__) && defined(__ARM_FP) && (__ARM_FP & 4)
+#if defined(__thumb2__) && defined(__ARM_FP) && (__ARM_FP & 4) && defined(__ARM_FEATURE_FMA)
 #define TACT_VFP_KERNELS 1
 /// The four-column kernels' shared parts: rows i..i+3 of columns a0..a3
 /// into s4–s19 (pointers advanced), the registers they all clobber, and
