@@ -168,7 +168,8 @@ class Solver {
   ///        the rows of the last solve's working set enter first, and the
   ///        memory then holds this solve's working set (cleared when the
   ///        solve does not end Solved). nullptr: one step from an empty
-  ///        history. Ignored by Right.
+  ///        history. Ignored by Right, but checked by every strategy: a
+  ///        count outside [0, MaxIneq] is refused (InvalidInput).
   /// @return Report with Status::Solved, IterationLimit, Singular, Infeasible,
   ///         Inaccurate, InvalidInput or InvalidMass (see status.hpp);
   ///         InvalidInput too for a strategy that is not one of the four or
@@ -241,11 +242,11 @@ class Solver {
   /// Multiplier of inequality row k of the last solve (0 when not in the
   /// working set; 0 too for a k outside the last problem's rows: TACT_ASSERT).
   Scalar multiplier_ineq(Index k) const {
-    TACT_ASSERT(k >= 0 && num_eq_ + k < num_rows_);
-    return k >= 0 && num_eq_ + k < num_rows_ ? lambda_(num_eq_ + k) : Scalar(0);
+    TACT_ASSERT(is_inequality_row(k));
+    return is_inequality_row(k) ? lambda_(num_eq_ + k) : Scalar(0);
   }
   /// True when inequality row k is in the final working set.
-  bool in_working_set(Index k) const { return k >= 0 && num_eq_ + k < num_rows_ && in_set(num_eq_ + k); }
+  bool in_working_set(Index k) const { return is_inequality_row(k) && in_set(num_eq_ + k); }
   /// Objective ½ẍᵀMẍ − fᵀẍ of the last solve.
   Scalar objective() const { return objective_; }
   /// How many times a dense M was factored (diagonal M never is); a solve
@@ -254,6 +255,9 @@ class Solver {
 
  private:
   using MassMatrix = typename ProblemType::MassMatrix;
+
+  /// k indexes an inequality row of the last problem (no sum that could overflow).
+  bool is_inequality_row(Index k) const { return k >= 0 && k < num_rows_ - num_eq_; }
   /// Scaled rows ĵ_r are kept for the working set's rows and one candidate:
   /// at most n + 1 at a time, and never more than there are rows.
   static constexpr int kSlots = kRowStorage < kMaxActive + 1 ? kRowStorage : kMaxActive + 1;
