@@ -19,7 +19,7 @@ case "$check" in
     # Sources in the host build's compile_commands.json that reach lib/ and
     # port/; .clang-tidy restricts reports to those directories.
     files=("$src/tests/static/headers.cpp" "$src/port/host/port.cpp" "$src/port/common/format.cpp")
-    # One run (about 45 s): its report without the noise, then its status.
+    # One run (about 30 s): its report without the noise, then its status.
     status=0
     report=$("$tool" --quiet -p "$build" --warnings-as-errors='*' "${files[@]}" 2>&1) || status=$?
     grep -v '^[0-9]* warnings generated\.$' <<<"$report" || true
