@@ -599,6 +599,31 @@ TEST(ImpulseInput, RowsBeyondTheBoundsAreRejected) {
   EXPECT_EQ(step_no_heap(small, three_small).status, Status::Solved);
 }
 
+// As World's test of the same name: Platt's F+ full of ids gone from this
+// step still takes the row violated after integration in that step.
+TEST(ImpulseInput, PlattTakesAViolatedRowWhenItsSetHoldsOnlyVanishedIds) {
+  static CornerImpulse world;
+  world = CornerImpulse{};
+  world.n = 2;
+  world.M = Eigen::Matrix2f::Identity() * kCornerMass;
+  world.f = Vec2(-1, -1);
+  world.strategy = tact::Strategy::Platt;
+  auto walls = [](const CornerImpulse::DofVector& x, const CornerImpulse::DofVector&, CornerImpulse::Rows& rows) {
+    rows.add_inequality(10, tact::half_space<2, 2>(x, 0, Vec2(1, 0), 0.0f));
+    rows.add_inequality(11, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
+  };
+  ASSERT_EQ(step_no_heap(world, walls).status, Status::Solved);
+  ASSERT_GT(world.multiplier_ineq(0), 0.0f);  // F+ = {10, 11}: full
+  ASSERT_GT(world.multiplier_ineq(1), 0.0f);
+  auto raised_floor = [](const CornerImpulse::DofVector& x, const CornerImpulse::DofVector&,
+                         CornerImpulse::Rows& rows) {
+    rows.add_inequality(20, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.01f));  // g = y − 0.01: violated
+  };
+  ASSERT_EQ(step_no_heap(world, raised_floor).status, Status::Solved);
+  EXPECT_GT(world.multiplier_ineq(0), 0.0f);
+  EXPECT_GT(world.v(1), 0.0f);  // moves up towards the raised floor (without the row: −h·f_y/m < 0)
+}
+
 TEST(ConstraintSpace, SolversRejectBadProblemsWithFiniteOutputs) {
   using P = tact::ConstraintSpaceProblem<3>;
   static tact::ProjectedGaussSeidel<3> pgs;

@@ -83,6 +83,27 @@ TEST(World, RejectsBadParametersWithoutMoving) {
   EXPECT_EQ(world.x, Vec2::Zero());
 }
 
+// A gather that leaves out far pairs (a broad phase) can leave Platt's F+
+// full of ids of rows gone from this step: the row violated after
+// integration must still join F+ in the step it is violated, not wait a
+// step for a slot while the body sinks through it.
+TEST(World, PlattTakesAViolatedRowWhenItsSetHoldsOnlyVanishedIds) {
+  static CornerWorld world;
+  corner::reset(world, tact::Strategy::Platt, 2.0f, Vec2(-1, -1));
+  auto walls = [](const CornerWorld::DofVector& x, const CornerWorld::DofVector&, CornerWorld::Rows& rows) {
+    rows.add_inequality(10, tact::half_space<2, 2>(x, 0, Vec2(1, 0), 0.0f));
+    rows.add_inequality(11, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
+  };
+  ASSERT_EQ(tact::test::step_no_heap(world, walls).status, tact::Status::Solved);
+  ASSERT_TRUE(world.solver().in_working_set(0) && world.solver().in_working_set(1));  // F+ = {10, 11}: full
+  auto raised_floor = [](const CornerWorld::DofVector& x, const CornerWorld::DofVector&, CornerWorld::Rows& rows) {
+    rows.add_inequality(20, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.01f));  // g = y − 0.01: violated
+  };
+  ASSERT_EQ(tact::test::step_no_heap(world, raised_floor).status, tact::Status::Solved);
+  EXPECT_TRUE(world.solver().in_working_set(0));
+  EXPECT_GT(world.solver().acceleration()(1), 0.0f);  // pushed up towards the raised floor (free motion: −0.5)
+}
+
 // A bead on a circular wire (equality): Baumgarte's term holds the drift
 // |p| − r at rounding level; with τ huge (no stabilization) it grows.
 float bead_drift(float tau) {

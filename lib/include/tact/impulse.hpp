@@ -801,9 +801,7 @@ class ImpulseWorld {
   /// The velocity QP through tact::Solver: M = A, f = A v + h f (= A v_free), J = H, d = b.
   bool solve_primal(ImpulseReport<Scalar>& report, Index num_eq, Index num_candidates) {
     const Index nn = n;
-    if (strategy == Strategy::Platt && memory_.initialized)
-      for (Index k = 0; k < rows_.num_ineq(); ++k)  // Algorithm 1: violated after integration
-        if (rows_.inequality(k).g < -contact_tolerance) memory_.insert(rows_.id(k));
+    if (strategy == Strategy::Platt && memory_.initialized) rows_.add_violated_to(memory_, contact_tolerance);
     if (!problem_.resize(nn, num_eq, num_candidates)) return false;
     problem_.M = M;
     for (Index i = 0; i < nn; ++i) {  // A v_free = A v + h f: no solve with A needed here

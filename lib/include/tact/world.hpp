@@ -43,12 +43,34 @@ class RowSet {
   RowId id(Index k) const { return ids_[static_cast<std::size_t>(k)]; }
   /// True when more rows were added than the bounds hold (the extra ones were dropped).
   bool overflow() const { return overflow_; }
+  /// True when an inequality with this id was added.
+  bool holds_id(RowId id) const {
+    for (Index k = 0; k < num_ineq_; ++k)
+      if (ids_[static_cast<std::size_t>(k)] == id) return true;
+    return false;
+  }
+
+  /// Algorithm 1, lines 8–9: the inequalities violated after integration
+  /// (g < −tolerance) join the carried F+. A full F+ first lets go of the
+  /// ids these rows no longer hold (a gather that leaves out far pairs), so
+  /// the violated row gets its slot in this step, not after the next solve.
+  void add_violated_to(ActiveSetMemory<MaxIneq>& memory, Scalar tolerance) const {
+    for (Index k = 0; k < num_ineq_; ++k)
+      if (inequality(k).g < -tolerance && !memory.insert(id(k))) insert_after_dropping_vanished(memory, id(k));
+  }
 
  private:
   /// J in an unrolled loop: GCC 12 sometimes makes the whole-row Eigen
   /// assignment an out-of-line loop call, depending on what else the
   /// translation unit inlines (billiard step on the M4F: +412 instructions
   /// after a solver change), as in World::step's row copy.
+  /// Out of line: a full F+ is rare, and inlined this cost every step of
+  /// the corner example 6 instructions.
+  TACT_NOINLINE void insert_after_dropping_vanished(ActiveSetMemory<MaxIneq>& memory, RowId id) const {
+    memory.keep_if([this](RowId held) { return holds_id(held); });
+    memory.insert(id);
+  }
+
   static void copy_row(Row& to, const Row& from) {
     to.g = from.g;
 #pragma GCC unroll 32
@@ -99,9 +121,7 @@ class World {
     if (!(tau > 0) || !(time_step > 0) || !std::isfinite(tau) || !std::isfinite(time_step) || rows_.overflow())
       return report;  // InvalidInput
     const bool carries_set = strategy == Strategy::Platt || strategy == Strategy::PlattImproved;
-    if (strategy == Strategy::Platt && memory_.initialized)
-      for (Index k = 0; k < rows_.num_ineq(); ++k)  // Algorithm 1, lines 8–9: violated after integration
-        if (rows_.inequality(k).g < -contact_tolerance) memory_.insert(rows_.id(k));
+    if (strategy == Strategy::Platt && memory_.initialized) rows_.add_violated_to(memory_, contact_tolerance);
 
     if (!problem_.resize(n, rows_.num_eq(), 0)) return report;
     problem_.M = M;
