@@ -6,7 +6,7 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ make libeigen3-dev libgtest-dev googletest libbenchmark-dev gnuplot-nox
-          clang libclang-rt-14-dev clang-tidy cppcheck)  # fuzz preset (libFuzzer runtime), static checks
+          clang libclang-rt-14-dev clang-tidy cppcheck python3)  # fuzz preset (libFuzzer runtime), static checks
 if [[ "${1:-}" == "--arm" ]]; then
   packages+=(gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-dev qemu-system-arm)
 fi

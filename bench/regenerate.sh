@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Regenerates every measured figure the README and docs quote, from a
+# build of the current tree on every emulated board (about 15 minutes on
+# two cores; needs toolchains/setup-debian.sh --arm):
+#   bench/results/<preset>.txt              bench-solve (M0 on AN385, M3, M4F, M7)
+#   bench/worst_case/results/<preset>.txt   bench-worst-case (the same four)
+#   bench/results/m4f-an386-trajectories.txt, m4f-an386-floor.txt
+#   bench/results/footprint-<preset>.txt    flash, RAM, sizeof and peak stack, every board
+#   bench/results/agreement-<preset>.txt    the example scenes' |target − host|, every board
+#   bench/results/examples/<preset>-<example>.txt   every example's output, every board
+# Then `python3 bench/readme_tables.py --update` writes the figures into the
+# marked tables of README.md and docs/ (and says which excerpts changed);
+# the ctest test docs_results_tables fails while they disagree.
+#   bench/regenerate.sh            everything
+#   bench/regenerate.sh examples   only the footprints and the examples
+# Build and run logs: build/regenerate/.
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 1
+logs=build/regenerate
+results=bench/results
+mkdir -p "$logs" "$results/examples"
+failed=0
+run() {  # run LOG COMMAND...: the command's output goes to LOG
+  local log=$1
+  shift
+  "$@" > "$logs/$log" 2>&1 || { echo "regenerate: FAILED ($logs/$log): $*"; failed=1; }
+}
+declare -A built
+configure_and_build() {  # once per preset and run
+  [[ -n "${built[$1]:-}" ]] && return
+  built[$1]=1
+  run "configure-$1.log" cmake --preset "$1"
+  run "build-$1.log" cmake --build --preset "$1" -j2
+}
+
+bench_boards=(m0-an385 m3-an385 m4f-an386 m7-an500)
+example_boards=(m0-microbit m3-an385 m4f-an386 m7-an500 m33-an505 m55-an547)
+examples=(corner billiard haptic robot bead)
+
+if [[ "${1:-}" != examples ]]; then
+  for preset in "${bench_boards[@]}"; do
+    echo "regenerate: $preset benchmarks"
+    configure_and_build "$preset"
+    run "bench-solve-$preset.log" cmake --build "build/$preset" --target bench-solve
+    run "bench-worst-case-$preset.log" cmake --build "build/$preset" --target bench-worst-case
+  done
+  run trajectories.log cmake --build build/m4f-an386 --target bench-trajectories-run
+  run floor.log cmake --build build/m4f-an386 --target bench-floor
+fi
+
+# M0's stack at the benchmark sizes needs the AN385 build (the micro:bit's
+# RAM holds only its own footprint firmware's bounds).
+for preset in m0-an385 "${example_boards[@]}"; do
+  echo "regenerate: $preset footprint and examples"
+  configure_and_build "$preset"
+  run "footprint-$preset.log" cmake --build "build/$preset" --target footprint
+  run "stack-$preset.log" ctest --test-dir "build/$preset" -R '^footprint_stack$' -V
+  {
+    cat "build/$preset/footprint.txt"
+    sed -n 's/^[0-9]*: \(stack Solver<.*\)$/\1/p' "$logs/stack-$preset.log"
+  } > "$results/footprint-$preset.txt"
+  run "agreement-$preset.log" ctest --test-dir "build/$preset" -R '^scene_agreement_test$' -V
+  sed -n 's/^[0-9]*: *\(haptic proxy: .*\|billiard positions: .*\)$/\1/p' "$logs/agreement-$preset.log" \
+    > "$results/agreement-$preset.txt"
+  [[ "$preset" == m0-an385 ]] && continue
+  for example in "${examples[@]}"; do
+    run "example-$preset-$example.log" cmake --build "build/$preset" --target "run-$example"
+    # The program's output: what follows ninja's last "[i/n] ..." line.
+    awk '/^\[[0-9]+\/[0-9]+\] / { n = 0; next } { line[n++] = $0 } END { for (i = 0; i < n; ++i) print line[i] }' \
+      "$logs/example-$preset-$example.log" > "$results/examples/$preset-$example.txt"
+  done
+done
+
+if ((failed)); then
+  echo "regenerate: some steps failed (above)"
+  exit 1
+fi
+echo "regenerate: done; now python3 bench/readme_tables.py --update"
