@@ -176,35 +176,28 @@ def footprints(header, row):
     return {i: spaced(columns[h]) for i, h in enumerate(header) if h in columns}
 
 
-def worst_case_readme(header, row):
+def stacks(size, presets):
+    return " / ".join(str(footprint(p)["stack"][size]) for p in presets)
+
+
+def worst_case_table(header, row):
+    """README's worst-case table and reliability's per-core one: per size, bench / worst instructions per
+    core, peak stacks, the worst solve's share of a 1 ms tick."""
     size = row[0].split()[0].replace("/", "-")
     out = {}
     for i, h in enumerate(header):
-        core = h.removesuffix(" instructions")
+        core = h.removesuffix(" instructions").removesuffix(" bench / worst")
         if core in BENCH_PRESETS:
             out[i] = " / ".join(spaced(v) for v in worst_case(BENCH_PRESETS[core], size))
         elif h.startswith("peak stack M0 / M4F / M7"):
-            out[i] = " / ".join(str(footprint(p)["stack"][size]) for p in ("m0-an385", "m4f-an386", "m7-an500"))
+            out[i] = stacks(size, ("m0-an385", "m4f-an386", "m7-an500"))
+        elif h.startswith("peak stack M0 (an385; micro:bit)"):  # the micro:bit holds sizes up to 12/2/24
+            microbit = footprint("m0-microbit")["stack"].get(size)
+            m0 = stacks(size, ("m0-an385",)) + (f"; {microbit}" if microbit is not None else "")
+            out[i] = m0 + " / " + stacks(size, ("m3-an385", "m4f-an386", "m7-an500", "m33-an505", "m55-an547"))
         elif h.startswith("share of a 1 kHz tick"):
             shares = (percent(worst_case(p, size)[1], TICK_CYCLES[p]) for p in ("m4f-an386", "m7-an500"))
             out[i] = " / ".join(f"≥ {s} %" for s in shares)
-    return out
-
-
-def worst_case_reliability(header, row):
-    size = row[0].replace("/", "-")
-    out = {}
-    for i, h in enumerate(header):
-        core = h.removesuffix(" bench / worst")
-        if core in BENCH_PRESETS:
-            out[i] = " / ".join(spaced(v) for v in worst_case(BENCH_PRESETS[core], size))
-        elif h.startswith("peak stack M0 (an385; micro:bit)"):
-            m0 = str(footprint("m0-an385")["stack"][size])
-            microbit = footprint("m0-microbit")["stack"].get(size)
-            if microbit is not None:
-                m0 += f"; {microbit}"
-            rest = [str(footprint(p)["stack"][size]) for p in ("m3-an385", "m4f-an386", "m7-an500", "m33-an505", "m55-an547")]
-            out[i] = " / ".join([m0, *rest])
     return out
 
 
@@ -263,9 +256,9 @@ def agreement(header, row):
 
 
 KINDS = {"cold-exact": cold_exact, "floor": floor, "trajectories": trajectories, "footprint": footprints,
-         "worst-case": worst_case_readme, "worst-case-cores": worst_case_reliability, "tick-shares": tick_shares,
+         "worst-case": worst_case_table, "tick-shares": tick_shares,
          "billiard-boards": step_cost_boards("billiard"),
-         "robot-boards": step_cost_boards("robot"), "haptic-boards": haptic_boards, "agreement": agreement}
+         "robot-boards": step_cost_boards("robot"), "bead-boards": step_cost_boards("bead"), "haptic-boards": haptic_boards, "agreement": agreement}
 
 # ---- the documents ------------------------------------------------------------
 
