@@ -255,10 +255,69 @@ def agreement(header, row):
     return out
 
 
+class Prefix(str):
+    """A figure that is the cell's text before its first ":" (the rest, e.g. an error, is not checked)."""
+
+
+def pgs(header, row):
+    """bench/impulse/run.sh's x86-64 instruction counts (callgrind): exact Primal, exact Dual's parts, PGS by sweeps."""
+    lines = read(ROOT / "bench/impulse/results-host.txt")
+    out = {}
+    for i, scene in enumerate(header):
+        scene = scene.split()[0] if scene else ""
+        if scene not in ("corner", "billiard"):
+            continue
+        summary = next((l for l in lines if l.startswith(f"# {scene}: primal exact")), None)
+        if summary is None:
+            raise Missing(f"bench/impulse/results-host.txt: no summary of the {scene}")
+        primal, build, dual, correction, total = (int(v) for v in re.findall(r"\d+", summary))
+        if row[0].startswith("exact, `Primal`"):
+            out[i] = commas(primal)
+        elif row[0].startswith("exact, `Dual`"):
+            out[i] = f"{commas(build)} + {commas(dual)} + {commas(correction)} = {commas(total)}"
+        else:
+            m = re.match(r"PGS, (\d+) sweeps", row[0])
+            if m and row[i] != "—":
+                line = next((l for l in lines if l.startswith(f"{scene} sweeps {m.group(1)} ")), None)
+                if line is None:
+                    raise Missing(f"bench/impulse/results-host.txt: no {scene} run of {m.group(1)} sweeps")
+                words = line.split()  # scene, then name value pairs
+                out[i] = Prefix(commas(int(dict(zip(words[1::2], words[2::2]))["phase2_instructions"])))
+    return out
+
+
+PHASE_COLUMNS = {"set-up (checks, M, free motion)": "set-up:", "residual check": "residual check",
+                 "steps and slack sweeps": "steps and slack sweeps", "working set": "working set:",
+                 "search": "search for", "control": "control:"}
+
+
+def phases(header, row):
+    """profile.py --phases on the M4F (-O2 -g): the solve's instructions and each phase's share."""
+    m = re.match(r"(\S+), cold|(\w+) step (\d+), warm", row[0])
+    if m is None:
+        raise Missing(f"no problem or trajectory step named in {row[0]!r}")
+    source = (f"bench/problems/{m.group(1)}.qp" if m.group(1)
+              else f"bench/trajectories/{m.group(2)}/step-{int(m.group(3)):04d}.qp")
+    lines = read(RESULTS / "m4f-an386-phases.txt")
+    start = next((k for k, l in enumerate(lines) if re.match(rf"\d+ instructions in the .* of {re.escape(source)} ", l)), None)
+    if start is None:
+        raise Missing(f"m4f-an386-phases.txt: no profile of {source}")
+    block = lines[start:start + 12]
+    out = {}
+    for i, h in enumerate(header):
+        if h == "instructions":
+            out[i] = spaced(int(block[0].split()[0]))
+        elif h in PHASE_COLUMNS:
+            share = next(float(l.split()[1].rstrip("%")) for l in block[1:] if PHASE_COLUMNS[h] in l)
+            out[i] = f"{math.floor(share + 0.5)} %"
+    return out
+
+
 KINDS = {"cold-exact": cold_exact, "floor": floor, "trajectories": trajectories, "footprint": footprints,
          "worst-case": worst_case_table, "tick-shares": tick_shares,
          "billiard-boards": step_cost_boards("billiard"),
-         "robot-boards": step_cost_boards("robot"), "bead-boards": step_cost_boards("bead"), "haptic-boards": haptic_boards, "agreement": agreement}
+         "robot-boards": step_cost_boards("robot"), "bead-boards": step_cost_boards("bead"), "haptic-boards": haptic_boards, "agreement": agreement,
+         "pgs": pgs, "phases": phases}
 
 # ---- the documents ------------------------------------------------------------
 
@@ -298,7 +357,11 @@ def check_table(lines, start, kind, where, update):
             expected = {}
         changed = False
         for i, value in expected.items():
-            figure, note = note_free(row[i])
+            if isinstance(value, Prefix):
+                figure, rest = (row[i].split(":", 1) + [""])[:2]
+                note = ":" + rest
+            else:
+                figure, note = note_free(row[i])
             if value in (row[i], figure):
                 continue
             problems.append(Problem(f"{where}:{k + 1}: {row[0]} | {header[i]}: README {row[i]!r}, results {value!r}",

@@ -4,7 +4,8 @@
 # two cores; needs toolchains/setup-debian.sh --arm):
 #   bench/results/<preset>.txt              bench-solve (M0 on AN385, M3, M4F, M7)
 #   bench/worst_case/results/<preset>.txt   bench-worst-case (the same four)
-#   bench/results/m4f-an386-trajectories.txt, m4f-an386-floor.txt
+#   bench/results/m4f-an386-trajectories.txt, m4f-an386-floor.txt, m4f-an386-phases.txt
+#   bench/impulse/results-host.txt         exact vs PGS (when valgrind is installed)
 #   bench/results/footprint-<preset>.txt    flash, RAM, sizeof and peak stack, every board
 #   bench/results/agreement-<preset>.txt    the example scenes' |target − host|, every board
 #   bench/results/examples/<preset>-<example>.txt   every example's output, every board
@@ -46,6 +47,28 @@ if [[ "${1:-}" != examples ]]; then
   done
   run trajectories.log cmake --build build/m4f-an386 --target bench-trajectories-run
   run floor.log cmake --build build/m4f-an386 --target bench-floor
+  # Each phase's share of a solve (profile.py traces bench_solve built -O2 -g).
+  echo "regenerate: phases (M4F, -O2 -g)"
+  profile_build=build/m4f-an386-profile
+  run configure-profile.log cmake --preset m4f-an386 -B "$profile_build" -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  run build-profile.log cmake --build "$profile_build" --target bench_solve
+  : > "$results/m4f-an386-phases.txt"
+  : > "$logs/phases.log"
+  for solve in problems/corner-1 problems/haptic-corner problems/dense-12-2-24-a problems/billiard-2 \
+               trajectories/haptic/step-0101 trajectories/robot/step-0101; do
+    after=()
+    [[ $solve == trajectories/* ]] && after=(--after "bench/${solve%-*}-$(printf %04d $((10#${solve##*-} - 1))).qp")
+    python3 bench/solve/profile.py "$profile_build/bench/bench_solve.elf" mps2-an386 "bench/$solve.qp" \
+      "${after[@]}" --phases --top 5 >> "$results/m4f-an386-phases.txt" 2>> "$logs/phases.log" ||
+      { echo "regenerate: FAILED ($logs/phases.log): profile of $solve"; failed=1; }
+  done
+  # Exact vs PGS at velocity level (x86-64 instructions under callgrind).
+  if command -v valgrind > /dev/null; then
+    echo "regenerate: exact vs PGS (host, callgrind)"
+    run impulse.log bench/impulse/run.sh
+  else
+    echo "regenerate: valgrind not installed: bench/impulse/results-host.txt not rerun"
+  fi
 fi
 
 # M0's stack at the benchmark sizes needs the AN385 build (the micro:bit's
