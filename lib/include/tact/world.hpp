@@ -65,7 +65,7 @@ class RowSet {
   /// translation unit inlines (billiard step on the M4F: +412 instructions
   /// after a solver change), as in World::step's row copy.
   /// Out of line: a full F+ is rare, and inlined this cost every step of
-  /// the corner example 6 instructions.
+  /// the corner example 5 to 6 instructions.
   TACT_NOINLINE void insert_after_dropping_vanished(ActiveSetMemory<MaxIneq>& memory, RowId id) const {
     memory.keep_if([this](RowId held) { return holds_id(held); });
     memory.insert(id);
