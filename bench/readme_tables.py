@@ -1,24 +1,29 @@
 #!/usr/bin/env python3
 """Keeps the measured figures of README.md and docs/*.md equal to the files
-they come from (bench/results/, bench/worst_case/results/).
+they come from (bench/results/, bench/worst_case/results/,
+bench/impulse/results-host.txt).
 
 Two kinds of marked content, each marked by an HTML comment on the line
 before it (invisible when rendered):
 
   <!-- results: KIND -->       a table whose figures KIND computes from the
-                               results files (KINDS below); cells KIND does
-                               not compute are left alone, and a trailing
-                               " (…)" note in a cell is kept.
-  <!-- excerpt: FILE -->       a ``` block whose lines are lines of FILE in
-                               their order ("..." lines skip any number).
+                               results files (KINDS below). Every row must
+                               have a checked cell (a renamed header fails);
+                               a trailing " (…)" note in a cell is not
+                               checked and is kept, unless KIND computes the
+                               whole cell.
+  <!-- excerpt: FILE -->       a ``` block whose lines are lines of FILE:
+                               consecutive lines consecutive there too, a
+                               "..." line skipping any number.
 
     python3 bench/readme_tables.py            check: exit 1 and list every difference
     python3 bench/readme_tables.py --update   rewrite the differing figures in place
 
---update rewrites a table cell by cell, and an excerpt line by the next line
-of FILE that reads the same with its numbers blanked out, so a figure can
-only land in the cell or line it belongs to. bench/regenerate.sh writes the
-results files; the ctest test docs_results_tables runs the check.
+--update rewrites a table cell by cell, and a run of excerpt lines by the
+first run of FILE (after the previous one) that reads the same with the
+numbers after each line's first word blanked out, so a figure can only land
+in the cell or line it belongs to. bench/regenerate.sh writes the results
+files; the ctest test docs_results_tables runs the check.
 """
 import math
 import pathlib
@@ -54,6 +59,27 @@ def percent(part, whole):
     """A share as the README writes it: one decimal below 10 %, else whole."""
     value = 100.0 * part / whole
     return f"{value:.1f}" if value < 10 else f"{math.floor(value + 0.5)}"
+
+
+SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def scientific(x):
+    """An error as the README writes it: 4.2·10⁻², 3.3, 0."""
+    if x == 0:
+        return "0"
+    mantissa, exponent = f"{x:.1e}".split("e")
+    exponent = int(exponent)
+    return mantissa if exponent == 0 else f"{mantissa}·10{str(exponent).translate(SUPERSCRIPT)}"
+
+
+def two_digits(x):
+    """Two significant digits below 100 (7.5, 15), whole above."""
+    return f"{x:.2g}" if x < 100 else f"{x:.0f}"
+
+
+class Whole(str):
+    """A value for the whole cell, its note included."""
 
 
 def fields(line):
@@ -141,19 +167,40 @@ def preset_in(label):
     return m.group(1) if m else None
 
 
-# ---- the table kinds: (header cells, row cells) → {column index: text} -------
+# ---- the table kinds: (header cells, row cells) → {column index: value} -----
+# A kind returns None for a row it does not check (said where it does).
+
+
+def columns(header, computed):
+    """{column index: value} for the header names that `computed` ({name: thunk}) knows."""
+    return {i: computed[h]() for i, h in enumerate(header) if h in computed}
+
+
+def problem_sizes(problem):
+    """(n, equality rows, inequality rows) read from bench/problems/<problem>.qp."""
+    sizes = {}
+    for line in read(ROOT / "bench/problems" / f"{problem}.qp"):
+        words = line.split()
+        if len(words) == 2 and words[0] in ("n", "eq", "ineq"):
+            sizes[words[0]] = int(words[1])
+    return sizes["n"], sizes["eq"], sizes["ineq"]
 
 
 def cold_exact(header, row):
     problem = row[0].split()[0]
-    return {i: spaced(cold(BENCH_PRESETS[h], problem)) for i, h in enumerate(header) if h in BENCH_PRESETS}
+    out = columns(header, {h: (lambda p=p: spaced(cold(p, problem))) for h, p in BENCH_PRESETS.items()})
+    # The label's "(n / eq / ineq, active at the optimum": the file's sizes, the inequality rows of the
+    # M4F solve's working set (it holds the equalities too).
+    n, eq, ineq = problem_sizes(problem)
+    active = int(bench_record(RESULTS / "m4f-an386.txt", problem)["active"]) - eq
+    out[0] = Whole(re.sub(r"\(\d+ / \d+ / \d+, \d+", f"({n} / {eq} / {ineq}, {active}", row[0], count=1))
+    return out
 
 
 def floor(header, row):
     problem = row[0]
-    columns = {"tact": lambda: cold("m4f-an386", problem),
-               "floor": lambda: int(bench_record(RESULTS / "m4f-an386-floor.txt", problem)["cold"])}
-    return {i: spaced(columns[h]()) for i, h in enumerate(header) if h in columns}
+    return columns(header, {"tact": lambda: spaced(cold("m4f-an386", problem)),
+                            "floor": lambda: spaced(int(bench_record(RESULTS / "m4f-an386-floor.txt", problem)["cold"]))})
 
 
 def trajectories(header, row):
@@ -163,32 +210,49 @@ def trajectories(header, row):
             break
     else:
         raise Missing(f"m4f-an386-trajectories.txt: no {strategy} summary of {name}")
-    columns = {"cold mean": spaced(int(r["cold_mean"])), "cold max": spaced(int(r["cold_max"])),
-               "warm mean": spaced(int(r["warm_mean"])), "warm max": spaced(int(r["warm_max"])),
-               "warm steps meeting KKT": f"{spaced(int(r['warm_kkt']))} / {spaced(int(r['steps']))}"}
-    return {i: columns[h] for i, h in enumerate(header) if h in columns}
+    return columns(header, {"cold mean": lambda: spaced(int(r["cold_mean"])),
+                            "cold max": lambda: spaced(int(r["cold_max"])),
+                            "warm mean": lambda: spaced(int(r["warm_mean"])),
+                            "warm max": lambda: spaced(int(r["warm_max"])),
+                            "warm steps meeting KKT": lambda: f"{spaced(int(r['warm_kkt']))} / {spaced(int(r['steps']))}"})
 
 
 def footprints(header, row):
     f = footprint(BOARD_PRESETS[row[0].split()[0]])
-    columns = {"solver flash, every strategy (bytes)": f["flash"], "solver flash, exact only (bytes)": f["flash_exact"],
-               "solver RAM (bytes)": f["ram"], "peak stack of one exact solve (bytes)": f["stack_exact"]}
-    return {i: spaced(columns[h]) for i, h in enumerate(header) if h in columns}
+    return columns(header, {"solver flash, every strategy (bytes)": lambda: spaced(f["flash"]),
+                            "solver flash, exact only (bytes)": lambda: spaced(f["flash_exact"]),
+                            "solver RAM (bytes)": lambda: spaced(f["ram"]),
+                            "peak stack of one exact solve (bytes)": lambda: spaced(f["stack_exact"])})
 
 
 def stacks(size, presets):
     return " / ".join(str(footprint(p)["stack"][size]) for p in presets)
 
 
+def worst_case_cell(preset, size):
+    """bench / worst cold instructions, "(cap)" when the worst random problem hit the iteration cap."""
+    bench, worst = worst_case(preset, size)
+    capped = any(r["strategy"] == "exact" and size_of(r["file"]) == size and r["status"] == "iteration-limit"
+                 for r in records(ROOT / "bench/worst_case/results" / f"{preset}.txt", "bench"))
+    return Whole(f"{spaced(bench)} / {spaced(worst)}" + (" (cap)" if capped else ""))
+
+
 def worst_case_table(header, row):
     """README's worst-case table and reliability's per-core one: per size, bench / worst instructions per
-    core, peak stacks, the worst solve's share of a 1 ms tick."""
+    core, the iterations, peak stacks, the worst solve's share of a 1 ms tick."""
     size = row[0].split()[0].replace("/", "-")
     out = {}
     for i, h in enumerate(header):
         core = h.removesuffix(" instructions").removesuffix(" bench / worst")
         if core in BENCH_PRESETS:
-            out[i] = " / ".join(spaced(v) for v in worst_case(BENCH_PRESETS[core], size))
+            out[i] = worst_case_cell(BENCH_PRESETS[core], size)
+        elif h == "Exact iterations":
+            # benchmark problems / the host's random search (no results file: kept) / the cap 4·rows + 16
+            observed = max(int(r["iterations"]) for r in records(RESULTS / "m4f-an386.txt", "bench")
+                           if r["strategy"] == "exact" and size_of(r["file"]) == size)
+            _, eq, ineq = (int(v) for v in size.split("-"))
+            search = row[i].split(" / ")[1]
+            out[i] = Whole(f"{observed} / {search} / {4 * (eq + ineq) + 16}")
         elif h.startswith("peak stack M0 / M4F / M7"):
             out[i] = stacks(size, ("m0-an385", "m4f-an386", "m7-an500"))
         elif h.startswith("peak stack M0 (an385; micro:bit)"):  # the micro:bit holds sizes up to 12/2/24
@@ -216,8 +280,9 @@ def step_cost_boards(example):
     def kind(header, row):
         preset = preset_in(row[0])
         if preset is None:
-            return {}  # e.g. the host's wall-clock row: a dated run, not a results file
-        return {1: " / ".join(commas(v) for v in cost_of_one_step(preset, example))}
+            return None  # e.g. the host's wall-clock row: a dated run, not a results file
+        return columns(header, {"cost of one step, mean / max (executed instructions)":
+                                lambda: " / ".join(commas(v) for v in cost_of_one_step(preset, example))})
     return kind
 
 
@@ -234,9 +299,12 @@ def haptic_boards(header, row):
     if len(per_contacts) != 4 or worst is None:
         raise Missing(f"examples/{preset}-haptic.txt: no cost table")
     budget = TICK_CYCLES[preset]
-    fits = budget / worst
-    return {1: " / ".join(commas(v) for v in per_contacts), 2: commas(worst), 4: f"≥ {percent(worst, budget)} %",
-            5: f"{fits:.1f}" if fits >= 1 else "does not fit"}
+    return columns(header, {
+        "contacts 0 / 1 / 2 / 3: mean instructions per solve": lambda: " / ".join(commas(v) for v in per_contacts),
+        "max": lambda: commas(worst),
+        "budget (estimate)": lambda: Whole(f"{commas(budget)} cycles ({budget // 1000} MHz)"),
+        "max / budget": lambda: f"≥ {percent(worst, budget)} %",
+        "fits at ≤ cycles per instruction": lambda: f"{budget / worst:.1f}" if budget >= worst else "does not fit"})
 
 
 def agreement(header, row):
@@ -246,21 +314,20 @@ def agreement(header, row):
     out = {}
     for i, h in enumerate(header):
         scene = {"haptic proxy": "haptic proxy", "billiard positions (300 steps)": "billiard positions"}.get(h)
-        line = next((l for l in lines if l.startswith(scene + ":")), None) if scene else None
-        if line is None:
-            continue  # a scene the board does not run (the micro:bit's RAM)
-        m = re.search(r"worst \|target - host\| ([\d.]+) nm.*?(?:at step (\d+))?$", line)
+        if scene is None or row[i].startswith("not run"):  # the micro:bit's RAM holds no billiard
+            continue
+        line = next((l for l in lines if l.startswith(scene + ":")), None)
+        m = re.search(r"worst \|target - host\| ([\d.]+) nm.*?(?:at step (\d+))?$", line or "")
+        if m is None:
+            raise Missing(f"agreement-{preset}.txt: no {scene} line")
         worst = float(m.group(1))
-        out[i] = "0" if worst == 0 else f"{worst:.2g} nm" + (f" (step {m.group(2)})" if m.group(2) else "")
+        out[i] = Whole("0" if worst == 0 else f"{two_digits(worst)} nm" + (f" (step {m.group(2)})" if m.group(2) else ""))
     return out
 
 
-class Prefix(str):
-    """A figure that is the cell's text before its first ":" (the rest, e.g. an error, is not checked)."""
-
-
 def pgs(header, row):
-    """bench/impulse/run.sh's x86-64 instruction counts (callgrind): exact Primal, exact Dual's parts, PGS by sweeps."""
+    """bench/impulse/run.sh (x86-64 instructions under callgrind): exact Primal, exact Dual's parts and
+    λ error, PGS's instructions and λ error by sweeps."""
     lines = read(ROOT / "bench/impulse/results-host.txt")
     out = {}
     for i, scene in enumerate(header):
@@ -268,13 +335,16 @@ def pgs(header, row):
         if scene not in ("corner", "billiard"):
             continue
         summary = next((l for l in lines if l.startswith(f"# {scene}: primal exact")), None)
-        if summary is None:
+        dual_error = next((re.search(r"dual solved .*lambda error ([\d.e+-]+)", l) for l in lines
+                           if l.startswith(f"# {scene}: n ")), None)
+        if summary is None or dual_error is None:
             raise Missing(f"bench/impulse/results-host.txt: no summary of the {scene}")
         primal, build, dual, correction, total = (int(v) for v in re.findall(r"\d+", summary))
         if row[0].startswith("exact, `Primal`"):
             out[i] = commas(primal)
         elif row[0].startswith("exact, `Dual`"):
-            out[i] = f"{commas(build)} + {commas(dual)} + {commas(correction)} = {commas(total)}"
+            out[i] = (f"{commas(build)} + {commas(dual)} + {commas(correction)} = {commas(total)}: "
+                      f"{scientific(float(dual_error.group(1)))}")
         else:
             m = re.match(r"PGS, (\d+) sweeps", row[0])
             if m and row[i] != "—":
@@ -282,7 +352,8 @@ def pgs(header, row):
                 if line is None:
                     raise Missing(f"bench/impulse/results-host.txt: no {scene} run of {m.group(1)} sweeps")
                 words = line.split()  # scene, then name value pairs
-                out[i] = Prefix(commas(int(dict(zip(words[1::2], words[2::2]))["phase2_instructions"])))
+                run = dict(zip(words[1::2], words[2::2]))
+                out[i] = f"{commas(int(run['phase2_instructions']))}: {scientific(float(run['lambda_error']))}"
     return out
 
 
@@ -302,22 +373,36 @@ def phases(header, row):
     start = next((k for k, l in enumerate(lines) if re.match(rf"\d+ instructions in the .* of {re.escape(source)} ", l)), None)
     if start is None:
         raise Missing(f"m4f-an386-phases.txt: no profile of {source}")
-    block = lines[start:start + 12]
-    out = {}
-    for i, h in enumerate(header):
-        if h == "instructions":
-            out[i] = spaced(int(block[0].split()[0]))
-        elif h in PHASE_COLUMNS:
-            share = next(float(l.split()[1].rstrip("%")) for l in block[1:] if PHASE_COLUMNS[h] in l)
-            out[i] = f"{math.floor(share + 0.5)} %"
-    return out
+    total = int(lines[start].split()[0])
+    block = lines[start + 1:start + 12]
+
+    def share(phase):
+        count = next((int(l.split()[0]) for l in block if phase in l), None)
+        if count is None:
+            raise Missing(f"m4f-an386-phases.txt: no {phase!r} line for {source}")
+        return f"{math.floor(100 * count / total + 0.5)} %"
+    computed = {h: (lambda phase=phase: share(phase)) for h, phase in PHASE_COLUMNS.items()}
+    computed["instructions"] = lambda: spaced(total)
+    return columns(header, computed)
 
 
-KINDS = {"cold-exact": cold_exact, "floor": floor, "trajectories": trajectories, "footprint": footprints,
-         "worst-case": worst_case_table, "tick-shares": tick_shares,
-         "billiard-boards": step_cost_boards("billiard"),
-         "robot-boards": step_cost_boards("robot"), "bead-boards": step_cost_boards("bead"), "haptic-boards": haptic_boards, "agreement": agreement,
-         "pgs": pgs, "phases": phases}
+# Each kind, and the columns of its tables it does not check (labels, constants); every other cell
+# of a row it checks must get a value, but "—" and "not run …" cells.
+KINDS = {
+    "cold-exact": (cold_exact, set()),
+    "floor": (floor, {"problem (M4F, cold, executed instructions)", "target"}),
+    "trajectories": (trajectories, {"trajectory", "strategy", "target: warm ≤ DAQP cold / 10"}),
+    "footprint": (footprints, {"core"}),
+    "worst-case": (worst_case_table, {"size n/eq/ineq", "size"}),
+    "tick-shares": (tick_shares, {"size"}),
+    "haptic-boards": (haptic_boards, {"board (QEMU)"}),
+    "billiard-boards": (step_cost_boards("billiard"), {"board"}),
+    "robot-boards": (step_cost_boards("robot"), {"board"}),
+    "bead-boards": (step_cost_boards("bead"), {"board"}),
+    "agreement": (agreement, {"core (preset)"}),
+    "pgs": (pgs, {"phase 2 (x86-64 instructions: λ error)"}),
+    "phases": (phases, {"solve"}),
+}
 
 # ---- the documents ------------------------------------------------------------
 
@@ -340,6 +425,10 @@ def note_free(cell):
     return m.group(1), m.group(2) or ""
 
 
+def row_line(row):
+    return "|" + "|".join(f" {c} " if c else " " for c in row) + "|"
+
+
 def check_table(lines, start, kind, where, update):
     """The table whose header is lines[start]; returns the differences found."""
     header = cells(lines[start])
@@ -347,60 +436,86 @@ def check_table(lines, start, kind, where, update):
     k = start + 2  # past the |---| line
     while k < len(lines) and lines[k].startswith("|"):
         row = cells(lines[k])
+        compute, unchecked = KINDS[kind]
         try:
-            expected = KINDS[kind](header, row)
+            expected = compute(header, row)
         except Missing as e:
             problems.append(Problem(f"{where}:{k + 1}: {kind}: {row[0]}: {e}"))
-            expected = {}
-        except KeyError as e:  # a column, core or size the results do not have
-            problems.append(Problem(f"{where}:{k + 1}: {kind}: {row[0]}: nothing in the results for {e}"))
-            expected = {}
+            expected = None
+        except (KeyError, IndexError, StopIteration, AttributeError, ValueError) as e:
+            # a core, size or line the results do not have, or a row or file not as the kind expects
+            problems.append(Problem(f"{where}:{k + 1}: {kind}: {row[0]}: cannot compute ({type(e).__name__}: {e})"))
+            expected = None
+        else:
+            skipped = [h for i, h in enumerate(header) if expected is not None and i not in expected
+                       and h not in unchecked and i < len(row) and row[i] != "—" and not row[i].startswith("not run")]
+            if skipped:
+                problems.append(Problem(f"{where}:{k + 1}: {kind}: {row[0]}: not checked: {skipped} "
+                                        "(a header the kind does not know?)"))
         changed = False
-        for i, value in expected.items():
-            if isinstance(value, Prefix):
-                figure, rest = (row[i].split(":", 1) + [""])[:2]
-                note = ":" + rest
-            else:
-                figure, note = note_free(row[i])
-            if value in (row[i], figure):
+        for i, value in (expected or {}).items():
+            figure, note = (row[i], "") if isinstance(value, Whole) else note_free(row[i])
+            if value == figure:
                 continue
             problems.append(Problem(f"{where}:{k + 1}: {row[0]} | {header[i]}: README {row[i]!r}, results {value!r}",
                                     fixed=update))
-            row[i] = value if note_free(value)[1] else value + note  # a value with its own note replaces the README's
+            row[i] = value + note
             changed = True
         if changed and update:
-            lines[k] = "| " + " | ".join(row) + " |"
+            lines[k] = row_line(row)
         k += 1
     return problems
 
 
 def shape(line):
-    return re.sub(r"-?\d[\d.e+-]*", "#", line.rstrip())
+    """The line with the numbers after its first word blanked out: the first word (a step, a time, a
+    label) anchors a line of a table to its row."""
+    m = re.match(r"(\s*\S*)(.*)$", line.rstrip())
+    return m.group(1) + re.sub(r"-?\d[\d.e+-]*", "#", m.group(2))
+
+
+def find_run(text, run, position, same):
+    """First index ≥ position where the lines of `run` follow one another in text, compared by `same`."""
+    for j in range(position, len(text) - len(run) + 1):
+        if all(same(text[j + i], line) for i, line in enumerate(run)):
+            return j
+    return None
 
 
 def check_excerpt(lines, start, source, where, update):
-    """The ``` block opening at lines[start]: its lines must be lines of source, in order."""
+    """The ``` block opening at lines[start]: each run of its lines between "..." lines must be a run of
+    lines of source, the runs in order."""
     try:
         text = [line.rstrip() for line in read(ROOT / source)]
     except Missing as e:
         return [Problem(f"{where}:{start + 1}: {e}")]
+    end = start + 1
+    while end < len(lines) and not lines[end].startswith("```"):
+        end += 1
+    runs, run = [], []  # (first README line index, lines)
+    for k in range(start + 1, end + 1):
+        if k == end or lines[k].strip() == "...":
+            if run:
+                runs.append((k - len(run), run))
+            run = []
+        else:
+            run.append(lines[k].rstrip())
     problems = []
     position = 0
-    k = start + 1
-    while k < len(lines) and not lines[k].startswith("```"):
-        line = lines[k].rstrip()
-        if line.strip() != "...":
-            try:
-                position = text.index(line, position) + 1
-            except ValueError:
-                same_shape = [j for j in range(position, len(text)) if shape(text[j]) == shape(line)]
-                problems.append(Problem(f"{where}:{k + 1}: not in {source} (in order): {line.strip()!r}" +
-                                        (f"; there: {text[same_shape[0]].strip()!r}" if same_shape else ""),
-                                        fixed=update and bool(same_shape)))
-                if same_shape and update:
-                    lines[k] = text[same_shape[0]]
-                    position = same_shape[0] + 1
-        k += 1
+    for first, run in runs:
+        j = find_run(text, run, position, lambda a, b: a == b)
+        if j is not None:
+            position = j + len(run)
+            continue
+        j = find_run(text, run, position, lambda a, b: shape(a) == shape(b))
+        shown = " / ".join(l.strip() for l in run)[:160]
+        problems.append(Problem(f"{where}:{first + 1}: not a run of lines of {source} (in order): {shown!r}" +
+                                ("" if j is None else "; there: " + " / ".join(t.strip() for t in text[j:j + len(run)])[:160]),
+                                fixed=update and j is not None))
+        if j is not None:
+            if update:
+                lines[first:first + len(run)] = text[j:j + len(run)]
+            position = j + len(run)
     return problems
 
 

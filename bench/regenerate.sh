@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Regenerates every measured figure the README and docs quote, from a
-# build of the current tree on every emulated board (about 15 minutes on
-# two cores; needs toolchains/setup-debian.sh --arm):
+# Regenerates the measured figures of the README's and docs' marked tables
+# (bench/readme_tables.py), from a build of the current tree on every
+# emulated board (about 5 minutes on two cores once the presets are built;
+# it builds what is missing; needs toolchains/setup-debian.sh --arm):
 #   bench/results/<preset>.txt              bench-solve (M0 on AN385, M3, M4F, M7)
 #   bench/worst_case/results/<preset>.txt   bench-worst-case (the same four)
 #   bench/results/m4f-an386-trajectories.txt, m4f-an386-floor.txt, m4f-an386-phases.txt
@@ -10,10 +11,10 @@
 #   bench/results/agreement-<preset>.txt    the example scenes' |target − host|, every board
 #   bench/results/examples/<preset>-<example>.txt   every example's output, every board
 # Then `python3 bench/readme_tables.py --update` writes the figures into the
-# marked tables of README.md and docs/ (and says which excerpts changed);
-# the ctest test docs_results_tables fails while they disagree.
+# marked tables and output excerpts of README.md and docs/; the ctest test
+# docs_results_tables fails while they disagree.
 #   bench/regenerate.sh            everything
-#   bench/regenerate.sh examples   only the footprints and the examples
+#   bench/regenerate.sh examples   only what runs on every board (footprints, agreement, examples)
 # Build and run logs: build/regenerate/.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -76,13 +77,14 @@ fi
 for preset in m0-an385 "${example_boards[@]}"; do
   echo "regenerate: $preset footprint and examples"
   configure_and_build "$preset"
+  rm -f "build/$preset/footprint.txt"  # a failed build must not leave the last run's figures
   run "footprint-$preset.log" cmake --build "build/$preset" --target footprint
-  run "stack-$preset.log" ctest --test-dir "build/$preset" -R '^footprint_stack$' -V
+  run "stack-$preset.log" ctest --test-dir "build/$preset" -R '^footprint_stack$' --no-tests=error -V
   {
     cat "build/$preset/footprint.txt"
     sed -n 's/^[0-9]*: \(stack Solver<.*\)$/\1/p' "$logs/stack-$preset.log"
   } > "$results/footprint-$preset.txt"
-  run "agreement-$preset.log" ctest --test-dir "build/$preset" -R '^scene_agreement_test$' -V
+  run "agreement-$preset.log" ctest --test-dir "build/$preset" -R '^scene_agreement_test$' --no-tests=error -V
   sed -n 's/^[0-9]*: *\(haptic proxy: .*\|billiard positions: .*\)$/\1/p' "$logs/agreement-$preset.log" \
     > "$results/agreement-$preset.txt"
   [[ "$preset" == m0-an385 ]] && continue

@@ -60,10 +60,6 @@ class RowSet {
   }
 
  private:
-  /// J in an unrolled loop: GCC 12 sometimes makes the whole-row Eigen
-  /// assignment an out-of-line loop call, depending on what else the
-  /// translation unit inlines (billiard step on the M4F: +412 instructions
-  /// after a solver change), as in World::step's row copy.
   /// Out of line: a full F+ is rare, and inlined this cost every step of
   /// the corner example 5 to 6 instructions.
   TACT_NOINLINE void insert_after_dropping_vanished(ActiveSetMemory<MaxIneq>& memory, RowId id) const {
@@ -71,6 +67,10 @@ class RowSet {
     memory.insert(id);
   }
 
+  /// J in an unrolled loop: GCC 12 sometimes makes the whole-row Eigen
+  /// assignment an out-of-line loop call, depending on what else the
+  /// translation unit inlines (billiard step on the M4F: +412 instructions
+  /// after a solver change), as in World::step's row copy.
   static void copy_row(Row& to, const Row& from) {
     to.g = from.g;
 #pragma GCC unroll 32
