@@ -58,7 +58,7 @@ def commas(n):
 def percent(part, whole):
     """A share as the README writes it: one decimal below 10 %, else whole."""
     value = 100.0 * part / whole
-    return f"{value:.1f}" if value < 10 else f"{math.floor(value + 0.5)}"
+    return f"{value:.1f}" if value < 10 else spaced(math.floor(value + 0.5))
 
 
 SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -259,8 +259,9 @@ def worst_case_table(header, row):
             microbit = footprint("m0-microbit")["stack"].get(size)
             m0 = stacks(size, ("m0-an385",)) + (f"; {microbit}" if microbit is not None else "")
             out[i] = m0 + " / " + stacks(size, ("m3-an385", "m4f-an386", "m7-an500", "m33-an505", "m55-an547"))
-        elif h.startswith("share of a 1 kHz tick"):
-            shares = (percent(worst_case(p, size)[1], TICK_CYCLES[p]) for p in ("m4f-an386", "m7-an500"))
+        elif h.startswith(("share of a 1 kHz tick", "share of a 10 kHz tick")):
+            ticks_per_ms = 10 if h.startswith("share of a 10 kHz") else 1
+            shares = (percent(worst_case(p, size)[1], TICK_CYCLES[p] // ticks_per_ms) for p in ("m4f-an386", "m7-an500"))
             out[i] = " / ".join(f"≥ {s} %" for s in shares)
     return out
 
