@@ -12,7 +12,9 @@
 #   bench/results/examples/<preset>-<example>.txt   every example's output, every board
 # Then `python3 bench/readme_tables.py --update` writes the figures into the
 # marked tables and output excerpts of README.md and docs/; the ctest test
-# docs_results_tables fails while they disagree.
+# docs_results_tables fails while they disagree, and the boards' tests
+# bench_*_current and the examples' fail while the files are not what the
+# code measures (bench/solve/check_results.cmake, examples/check_output.cmake).
 #   bench/regenerate.sh            everything
 #   bench/regenerate.sh examples   only what runs on every board (footprints, agreement, examples)
 # Build and run logs: build/regenerate/.

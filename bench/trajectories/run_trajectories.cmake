@@ -38,7 +38,8 @@ string(REGEX MATCHALL "trajectory name=[^\n]*\n" summaries "${lines}")
 string(REGEX MATCHALL "step [^\n]* strategy=exact [^\n]*\n" exact_steps "${lines}")
 string(REPLACE ";" "" summaries "${summaries}")
 string(REPLACE ";" "" exact_steps "${exact_steps}")
+get_filename_component(all_steps_name ${ALL_STEPS} NAME)
 file(WRITE ${OUTPUT} "# bench_solve --trajectory (bench/solve/bench_solve.cpp): the summary of every strategy,\n"
-                     "# then the steps of the exact strategy (all steps: ${ALL_STEPS})\n"
+                     "# then the steps of the exact strategy (all steps: ${all_steps_name} in the build's bench/trajectories/)\n"
                      "${summaries}${exact_steps}")
 message(STATUS "wrote ${OUTPUT} and ${ALL_STEPS}")
