@@ -10,6 +10,7 @@
 #   bench/results/footprint-<preset>.txt    flash, RAM, sizeof and peak stack, every board
 #   bench/results/agreement-<preset>.txt    the example scenes' |target − host|, every board
 #   bench/results/examples/<preset>-<example>.txt   every example's output, every board
+#   bench/results/toolchain.txt             the compiler they were measured with
 # Then `python3 bench/readme_tables.py --update` writes the figures into the
 # marked tables and output excerpts of README.md and docs/; the ctest test
 # docs_results_tables fails while they disagree, and the boards' tests
@@ -24,6 +25,9 @@ logs=build/regenerate
 results=bench/results
 mkdir -p "$logs" "$results/examples"
 failed=0
+# The compiler the results are measured with: the build's tests compare
+# its counts and outputs with them only under the same one (CMakeLists.txt).
+echo "GNU $(arm-none-eabi-g++ -dumpfullversion)" > "$results/toolchain.txt"
 run() {  # run LOG COMMAND...: the command's output goes to LOG
   local log=$1
   shift
@@ -90,13 +94,22 @@ for preset in m0-an385 "${example_boards[@]}"; do
   sed -n 's/^[0-9]*: *\(haptic proxy: .*\|billiard positions: .*\)$/\1/p' "$logs/agreement-$preset.log" \
     > "$results/agreement-$preset.txt"
   [[ "$preset" == m0-an385 ]] && continue
-  targets=$(cmake --build "build/$preset" --target help)
   for example in "${examples[@]}"; do
-    grep -q "run-$example\b" <<< "$targets" || continue  # e.g. the billiard needs more RAM than the micro:bit's
-    run "example-$preset-$example.log" cmake --build "build/$preset" --target "run-$example"
-    # The program's output: what follows ninja's last "[i/n] ..." line.
-    awk '/^\[[0-9]+\/[0-9]+\] / { n = 0; next } { line[n++] = $0 } END { for (i = 0; i < n; ++i) print line[i] }' \
-      "$logs/example-$preset-$example.log" > "$results/examples/$preset-$example.txt"
+    # e.g. the billiard needs more RAM than the micro:bit's: no test there
+    ctest --test-dir "build/$preset" -N -R "^$example\$" | grep -q "Total Tests: 1" || continue
+    # The example's test writes the output it compares with the committed
+    # file (examples/check_output.cmake): the file this run replaces, so
+    # only a failure of the example itself counts here.
+    log=$logs/example-$preset-$example.log
+    output=build/$preset/examples/$example-output.txt
+    rm -f "$output"
+    ctest --test-dir "build/$preset" -R "^$example\$" --output-on-failure > "$log" 2>&1
+    if grep -q "example failed:" "$log" || [[ ! -f $output ]]; then
+      echo "regenerate: FAILED ($log): example $example on $preset"
+      failed=1
+    else
+      cp "$output" "$results/examples/$preset-$example.txt"
+    fi
   done
 done
 

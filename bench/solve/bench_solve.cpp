@@ -61,7 +61,9 @@ Solver warm_solver;
 Solver::Memory cold_memory;
 Solver::Memory warm_memory;
 char text[96 * 1024];  // the largest file of the set: 35 KB (dense-30-0-60); a trajectory step: 3.5 KB
-char command[1024];
+// The whole command line: the program's and every problem's absolute path
+// (11 problems under a 300-character checkout path fit).
+char command[4096];
 char step_path[512];
 
 void print(const char* s) { tact::port::write(s); }

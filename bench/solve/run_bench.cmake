@@ -11,7 +11,10 @@ endif()
 string(REPLACE "|" ";" strategies "${STRATEGIES}")
 foreach(strategy ${strategies})
   execute_process(COMMAND ${runner} ${PROGRAM} --strategy ${strategy} ${problems}
-                  OUTPUT_VARIABLE out)
+                  OUTPUT_VARIABLE out RESULT_VARIABLE status)
+  if(NOT status MATCHES "^[01]$")  # 1: some solve did not end Solved, which is a result too
+    message(FATAL_ERROR "bench_solve --strategy ${strategy} failed (${status}): ${out}")
+  endif()
   string(APPEND lines "${out}")
 endforeach()
 string(REGEX REPLACE "file=[^ ]*/(problems|worst_case)/" "file=" lines "${lines}")
