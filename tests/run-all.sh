@@ -18,10 +18,12 @@ for preset in "${presets[@]}"; do
   echo "=== ${preset}"
   cmake --workflow --preset "${preset}" || failed+=("${preset}")
 done
-# The real board has no emulator: its firmware must still build.
+# The real boards have no emulator: their firmware must still build.
 if [[ $# -eq 0 ]]; then
-  echo "=== m4f-stm32f407 (build only)"
-  { cmake --preset m4f-stm32f407 >/dev/null && cmake --build --preset m4f-stm32f407; } || failed+=(m4f-stm32f407)
+  for preset in m4f-stm32f407 m0plus-nucleo-g071; do
+    echo "=== ${preset} (build only)"
+    { cmake --preset "${preset}" >/dev/null && cmake --build --preset "${preset}"; } || failed+=("${preset}")
+  done
 fi
 
 if ((${#failed[@]})); then

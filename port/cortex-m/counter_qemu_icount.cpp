@@ -22,6 +22,7 @@
 
 #include "board.hpp"
 #include "semihosting.hpp"
+#include "systick.hpp"
 #include "tact/port.hpp"
 
 namespace {
@@ -35,33 +36,10 @@ int semihost(int op, const void* arg) { return call(op, arg); }
 
 // --- SysTick fallback --------------------------------------------------------
 
-struct SysTick {
-  volatile std::uint32_t csr, rvr, cvr, calib;
-};
-SysTick& systick() { return *reinterpret_cast<SysTick*>(0xE000E010u); }
-volatile std::uint32_t& icsr() { return *reinterpret_cast<volatile std::uint32_t*>(0xE000ED04u); }
-constexpr std::uint32_t kPendStSet = 1u << 26;  // SCB->ICSR: SysTick exception pending
-
-constexpr std::uint32_t kReload = 0x00FFFFFFu;  // 24-bit down-counter
-volatile std::uint32_t wraps = 0;               // SysTick exceptions so far
-
 constexpr std::uint64_t gcd(std::uint64_t a, std::uint64_t b) { return b == 0 ? a : gcd(b, a % b); }
 // instructions per tick = 1e9 / clock, kept as an exact fraction.
 constexpr std::uint64_t kNum = 1000000000u / gcd(1000000000u, TACT_BOARD_CLOCK_HZ);
 constexpr std::uint64_t kDen = TACT_BOARD_CLOCK_HZ / gcd(1000000000u, TACT_BOARD_CLOCK_HZ);
-
-void systick_start() {
-  systick().csr = 0;
-  systick().rvr = kReload;
-  systick().cvr = 0;  // any write clears it: the count starts at kReload
-  systick().csr = 0b111;  // CLKSOURCE = processor clock, TICKINT, ENABLE
-  // Until the first reload, CVR still shows the old count (0 after the
-  // write above; QEMU's mps3-an547 was seen counting 1, 0 first). Start
-  // from a freshly reloaded period so that no early wrap is miscounted.
-  while (systick().cvr <= kReload / 2) {
-  }
-  wraps = 0;
-}
 
 }  // namespace
 
@@ -81,25 +59,10 @@ static_assert(offsetof(TactIcount, seek) == 4 && offsetof(TactIcount, read) == 1
 
 [[gnu::used]] TactIcount tact_icount = {};
 
-void SysTick_Handler() { wraps = wraps + 1; }
+void SysTick_Handler() { tact::port::systick::count_wrap(); }
 
 [[gnu::used]] std::uint64_t tact_counter_read_systick() {
-  std::uint32_t hi, cvr;
-  bool pending;
-  do {  // re-read if the wrap interrupt ran in between
-    hi = wraps;
-    cvr = systick().cvr;
-    pending = (icsr() & kPendStSet) != 0;
-  } while (hi != wraps);
-  // The wrap exception is raised when the counter reaches 0, one tick
-  // before it reloads: 0 is the first value of the next period. So the
-  // phase within a period is (0 - cvr) mod 2^24, and a wrap that has
-  // happened but whose exception has not run yet (interrupts masked) is
-  // counted here when cvr shows it: 0 or a freshly reloaded high value.
-  const std::uint32_t phase = (0u - cvr) & kReload;
-  if (pending && (cvr == 0 || cvr > kReload / 2)) ++hi;
-  const std::uint64_t ticks = (std::uint64_t{hi} << 24) + phase;
-  return ticks * kNum / kDen;
+  return tact::port::systick::ticks() * kNum / kDen;
 }
 
 [[gnu::used, noreturn]] void tact_icount_failed() {
@@ -146,7 +109,7 @@ void detail::counter_start() {
   if (plugin_start()) {
     tact_icount.exact = 1;  // SysTick stays off: no interrupt lands in a measured region
   } else {
-    systick_start();
+    tact::port::systick::start();
   }
 }
 

@@ -16,6 +16,13 @@ int semihost(int op, const void* arg) { return call(op, arg); }
 
 }  // namespace
 
+volatile std::uint32_t tact_semihosting_unanswered = 0;  // declared extern "C" in semihosting.hpp
+
+bool tact::port::semihosting::host_answers() {
+  call(SYS_ERRNO, nullptr);
+  return tact_semihosting_unanswered == 0;
+}
+
 namespace tact::port {
 
 void write(const char* text, std::uint32_t len) {

@@ -4,6 +4,8 @@
 // `arm semihosting enable`.
 #pragma once
 
+#include <cstdint>
+
 namespace tact::port::semihosting {
 
 enum Operation : int {
@@ -13,6 +15,7 @@ enum Operation : int {
   SYS_READ = 0x06,
   SYS_SEEK = 0x0A,
   SYS_FLEN = 0x0C,
+  SYS_ERRNO = 0x13,         // the host's last error number: harmless, so a probe
   SYS_GET_CMDLINE = 0x15,
   SYS_EXIT = 0x18,          // report an exception/exit to the host
   SYS_EXIT_EXTENDED = 0x20, // same, with a full exit code
@@ -26,4 +29,17 @@ inline int call(int operation, const void* argument) {
   return r0;
 }
 
+/// True when a host answers semihosting calls. For boards whose core cannot
+/// read DHCSR.C_DEBUGEN (ARMv6-M: Cortex-M0/M0+): it makes one call and
+/// asks whether it faulted (see tact_semihosting_unanswered). Call it only
+/// where a fault is survivable: after start-up, not inside a fault handler.
+bool host_answers();
+
 }  // namespace tact::port::semihosting
+
+extern "C" {
+/// Set to 1 by the HardFault handler (startup.cpp) when a BKPT 0xAB faulted,
+/// which it does when no debugger is attached: the handler skips the BKPT
+/// and the call returns −1 instead of stopping the firmware.
+extern volatile std::uint32_t tact_semihosting_unanswered;
+}

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "board.hpp"
+#include "semihosting.hpp"
 #include "tact/port.hpp"
 
 extern "C" {
@@ -13,6 +14,7 @@ extern "C" {
 extern std::uint32_t __stack_top;
 extern std::uint32_t __data_load, __data_start, __data_end;
 extern std::uint32_t __bss_start, __bss_end;
+extern const std::uint16_t __code_start[], __code_end[];
 using InitFn = void (*)();
 extern InitFn __preinit_array_start[], __preinit_array_end[];
 extern InitFn __init_array_start[], __init_array_end[];
@@ -20,6 +22,7 @@ extern InitFn __init_array_start[], __init_array_end[];
 int main();
 [[noreturn]] void Reset_Handler();
 [[noreturn]] void tact_reset_c();
+void tact_hardfault_handler();
 [[noreturn]] void tact_fault_handler();
 [[noreturn]] void tact_unexpected_handler();
 // Defined by the counter implementation (it may use the SysTick interrupt).
@@ -36,7 +39,7 @@ using Handler = void (*)();
     reinterpret_cast<Handler>(&__stack_top),  // 0: initial stack pointer
     Reset_Handler,                            // 1: reset
     tact_unexpected_handler,                  // 2: NMI
-    tact_fault_handler,                       // 3: HardFault
+    tact_hardfault_handler,                   // 3: HardFault
     tact_fault_handler,                       // 4: MemManage (v7-M+)
     tact_fault_handler,                       // 5: BusFault (v7-M+)
     tact_fault_handler,                       // 6: UsageFault (v7-M+)
@@ -81,6 +84,51 @@ extern "C" void tact_reset_c() {
   for (InitFn* f = __preinit_array_start; f < __preinit_array_end; ++f) (*f)();
   for (InitFn* f = __init_array_start; f < __init_array_end; ++f) (*f)();
   tact::port::exit(main());
+}
+
+// A semihosting call (BKPT 0xAB) with no debugger attached escalates to
+// HardFault. Such a fault is skipped: the call returns -1 and
+// tact_semihosting_unanswered says so (semihosting::host_answers), which is
+// how a core that cannot read DHCSR.C_DEBUGEN (ARMv6-M) learns that no host
+// listens. Any other HardFault goes to tact_fault_handler.
+// `frame` is the stacked r0-r3, r12, lr, pc, xpsr (the same on every
+// M-profile core). The faulting instruction is read only when the stacked
+// pc lies in the code: a jump to a bad address must not fault again here.
+extern "C" bool tact_skip_unanswered_semihosting(std::uint32_t* frame) {
+  const std::uint32_t pc = frame[6];
+  const auto start = reinterpret_cast<std::uint32_t>(__code_start);
+  const auto end = reinterpret_cast<std::uint32_t>(__code_end);
+  if (pc < start || pc >= end || end - pc < 2 || (pc & 1u) != 0) return false;
+  if (*reinterpret_cast<const std::uint16_t*>(pc) != 0xBEABu) return false;  // bkpt 0xAB
+  frame[6] = pc + 2;  // resume after it ...
+  frame[0] = ~0u;     // ... with r0 = -1
+  tact_semihosting_unanswered = 1;
+  return true;
+}
+
+// Thumb-1 only (ARMv6-M too): the frame is on the stack EXC_RETURN's bit 2 names.
+extern "C" [[gnu::naked]] void tact_hardfault_handler() {
+  asm volatile(
+      "  .syntax unified\n"
+      "  movs  r0, #4\n"
+      "  mov   r1, lr\n"
+      "  tst   r0, r1\n"
+      "  bne   1f\n"
+      "  mrs   r0, msp\n"
+      "  b     2f\n"
+      "1:\n"
+      "  mrs   r0, psp\n"
+      "2:\n"
+      "  push  {r0, lr}\n"            // keep EXC_RETURN (two words: the stack stays 8-byte aligned)
+      "  bl    tact_skip_unanswered_semihosting\n"
+      "  pop   {r1, r2}\n"
+      "  cmp   r0, #0\n"
+      "  beq   3f\n"
+      "  bx    r2\n"                   // return from the exception
+      "3:\n"
+      "  ldr   r3, =tact_fault_handler\n"
+      "  bx    r3\n"
+      "  .ltorg\n");
 }
 
 // HardFault and friends: report and exit with 3 so a crash under QEMU is a

@@ -13,7 +13,7 @@ namespace tact::port {
 /// it never reports 0 ticks per second as if that were a rate.
 enum class CounterKind : std::uint8_t {
   None,          ///< no counter on this target
-  Cycles,        ///< core clock cycles (DWT CYCCNT on a real Cortex-M3/M4/M7/M33/M55)
+  Cycles,        ///< core clock cycles (DWT CYCCNT on a real Cortex-M3/M4/M7/M33/M55, SysTick on an M0/M0+)
   Instructions,  ///< exact executed instructions (QEMU, see port/cortex-m/README.md)
   Nanoseconds,   ///< wall-clock time (host)
 };

@@ -1,5 +1,7 @@
 # BBC micro:bit v1 (nRF51822, Cortex-M0), run by QEMU's microbit machine.
-set(TACT_BOARD_CORES m0)
+# Also runs Cortex-M0+ builds (toolchains/cortex-m0plus.cmake): the same
+# ARMv6-M instructions, which QEMU has no M0+ machine to run otherwise.
+set(TACT_BOARD_CORES m0 m0plus)
 set(TACT_BOARD_QEMU_MACHINE microbit)
 set(TACT_BOARD_CLOCK_HZ 16000000)  # HCLK of QEMU's nrf51
 set(TACT_BOARD_COUNTER qemu_icount)

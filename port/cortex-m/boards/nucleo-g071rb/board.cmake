@@ -1,0 +1,8 @@
+# ST NUCLEO-G071RB (STM32G071RB, Cortex-M0+, 64 MHz from the internal
+# 16 MHz HSI16 through the PLL). Real hardware only: QEMU has no STM32G0
+# machine (and no Cortex-M0+), so tests are built, not run.
+set(TACT_BOARD_CORES m0plus)
+set(TACT_BOARD_QEMU_MACHINE "")
+set(TACT_BOARD_CLOCK_HZ 64000000)
+set(TACT_BOARD_COUNTER systick)
+set(TACT_BOARD_SOURCES ${CMAKE_CURRENT_LIST_DIR}/board.cpp)
