@@ -18,6 +18,11 @@ before it (invisible when rendered):
 
     python3 bench/readme_tables.py            check: exit 1 and list every difference
     python3 bench/readme_tables.py --update   rewrite the differing figures in place
+    python3 bench/readme_tables.py --worst-case [STRATEGY]
+                                              print, per core, results file and size,
+                                              the most iterations and instructions of
+                                              one cold solve (default exact): what the
+                                              worst-case tables are made of
 
 --update rewrites a table cell by cell, and a run of excerpt lines by the
 first run of FILE (after the previous one) that reads the same with the
@@ -113,7 +118,7 @@ def cold(preset, problem):
 
 
 def size_of(problem_file):
-    """Benchmark size of a problem file, as bench/worst_case/table.sh names it."""
+    """Benchmark size n-eq-ineq of a problem file (corner-1.qp, worst-3-0-6.qp, dense-12-2-24-a.qp)."""
     name = problem_file.removesuffix(".qp").removeprefix("worst-")
     for prefix, size in (("corner-", "2-0-2"), ("haptic-", "3-0-6"), ("billiard-", "22-0-77")):
         if name.startswith(prefix):
@@ -520,7 +525,31 @@ def check_excerpt(lines, start, source, where, update):
     return problems
 
 
+def print_worst_case(strategy):
+    """--worst-case: per core and results file, the most iterations and cold instructions per size."""
+    for preset in BENCH_PRESETS.values():
+        for path in (RESULTS / f"{preset}.txt", ROOT / "bench/worst_case/results" / f"{preset}.txt"):
+            if not path.exists():
+                continue
+            most = {}  # size → (iterations, cold instructions, status of that solve)
+            for r in records(path, "bench"):
+                if r["strategy"] != strategy:
+                    continue
+                size = size_of(r["file"])
+                iterations, instructions, status = most.get(size, (0, 0, ""))
+                if int(r["cold"]) > instructions:
+                    instructions, status = int(r["cold"]), r["status"]
+                most[size] = (max(iterations, int(r["iterations"])), instructions, status)
+            for size in sorted(most, key=lambda s: [int(n) for n in s.split("-")]):
+                iterations, instructions, status = most[size]
+                print(f"{str(path.relative_to(ROOT)):<38} {size:<8} iterations {iterations:4d}  "
+                      f"cold {instructions:10d} instructions ({status})")
+
+
 def main():
+    if sys.argv[1:2] == ["--worst-case"]:
+        print_worst_case(sys.argv[2] if len(sys.argv) > 2 else "exact")
+        return 0
     update = "--update" in sys.argv[1:]
     problems = []
     marked = 0
