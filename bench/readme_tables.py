@@ -16,6 +16,10 @@ before it (invisible when rendered):
                                consecutive lines consecutive there too, a
                                "..." line skipping any number.
 
+A third kind needs no marker: the figures in running text that PROSE
+(below) lists, each a phrase with {} where a computed figure stands. The
+phrase must occur once in its document (line breaks count as spaces).
+
     python3 bench/readme_tables.py            check: exit 1 and list every difference
     python3 bench/readme_tables.py --update   rewrite the differing figures in place
     python3 bench/readme_tables.py --worst-case [STRATEGY]
@@ -208,13 +212,22 @@ def floor(header, row):
                             "floor": lambda: spaced(int(bench_record(RESULTS / "m4f-an386-floor.txt", problem)["cold"]))})
 
 
-def trajectories(header, row):
-    name, strategy = row[0], row[1]
+def trajectory(name, strategy="exact"):
     for r in records(RESULTS / "m4f-an386-trajectories.txt", "trajectory"):
         if r["name"] == name and r["strategy"] == strategy:
-            break
-    else:
-        raise Missing(f"m4f-an386-trajectories.txt: no {strategy} summary of {name}")
+            return r
+    raise Missing(f"m4f-an386-trajectories.txt: no {strategy} summary of {name}")
+
+
+def trajectory_step(name, index):
+    for r in records(RESULTS / "m4f-an386-trajectories.txt", "step"):
+        if r["trajectory"] == name and r["index"] == str(index) and r["strategy"] == "exact":
+            return r
+    raise Missing(f"m4f-an386-trajectories.txt: no exact step {index} of {name}")
+
+
+def trajectories(header, row):
+    r = trajectory(row[0], row[1])
     return columns(header, {"cold mean": lambda: spaced(int(r["cold_mean"])),
                             "cold max": lambda: spaced(int(r["cold_max"])),
                             "warm mean": lambda: spaced(int(r["warm_mean"])),
@@ -410,6 +423,113 @@ KINDS = {
     "phases": (phases, {"solve"}),
 }
 
+# ---- figures in running text --------------------------------------------------
+
+# Issue 7's targets (M4F, cold) and DAQP's counts, per class: the problems of the class in the set.
+CLASS_PROBLEMS = {
+    "corner": ["corner-1"],  # 2/0/2 with one active row (corner-2 has two)
+    "haptic corner": ["haptic-corner", "haptic-corner-2"],  # 3/0/6, three active
+    "billiard": ["billiard-1", "billiard-2"],
+    "dense 12/2/24": ["dense-12-2-24-a", "dense-12-2-24-b"],
+    "dense 30/0/60": ["dense-30-0-60-a", "dense-30-0-60-b"],
+}
+TARGET = {"corner": 1_000, "haptic corner": 2_500, "billiard": 120_000, "dense 12/2/24": 40_000,
+          "dense 30/0/60": 400_000}
+DAQP = {"corner": 4_000, "haptic corner": 7_400, "billiard": 366_000, "dense 12/2/24": 85_000,
+        "dense 30/0/60": 800_000}
+
+
+def class_worst(name, preset="m4f-an386"):
+    return max(cold(preset, problem) for problem in CLASS_PROBLEMS[name])
+
+
+def class_colds(name):
+    return [spaced(cold("m4f-an386", problem)) for problem in CLASS_PROBLEMS[name]]
+
+
+def over_target(name):
+    return f"{class_worst(name) / TARGET[name]:.2f}"
+
+
+def fewer_than_daqp(name):
+    return f"{DAQP[name] / class_worst(name):.1f}"
+
+
+def warm_means(strategy):
+    return [spaced(int(trajectory(name, strategy)["warm_mean"])) for name in ("billiard", "haptic", "robot")]
+
+
+def warm_kkt_counts(strategy):
+    return [spaced(int(trajectory(name, strategy)["warm_kkt"])) for name in ("billiard", "haptic", "robot")]
+
+
+def micro_bit_corner_max():
+    for line in example_output("m0-microbit", "haptic"):
+        words = line.split()
+        if words[:2] == ["3", "(corner)"]:
+            return int(words[4])
+    raise Missing("examples/m0-microbit-haptic.txt: no corner line")
+
+
+# (document, phrase with {} for each figure, the figures).
+PROSE = [
+    ("README.md", "**Met: billiard** ({} and {}, {} % below the target; M7 {})",
+     lambda: [*class_colds("billiard"),
+              f"{100 * (1 - class_worst('billiard') / TARGET['billiard']):.1f}",
+              spaced(class_worst("billiard", "m7-an500"))]),
+    ("README.md", "**and dense 30/0/60** ({} and {})", lambda: class_colds("dense 30/0/60")),
+    ("README.md", "dense 12/2/24 ({} and {}: {}× the target), corner ({}: {}×), haptic corner ({} and {}: {}×)",
+     lambda: [*class_colds("dense 12/2/24"), over_target("dense 12/2/24"), *class_colds("corner"),
+              over_target("corner"), *class_colds("haptic corner"), over_target("haptic corner")]),
+    ("README.md", "({}× fewer on the corner, {}× on the haptic corner, {}× on billiard, {}× on dense 12/2/24, "
+                  "{}× on dense 30/0/60)",
+     lambda: [fewer_than_daqp(name) for name in CLASS_PROBLEMS]),
+    ("README.md", "on the billiard ({} ≤ 36 600) but not its max ({})",
+     lambda: [spaced(int(trajectory("billiard")["warm_mean"])), spaced(int(trajectory("billiard")["warm_max"]))]),
+    ("README.md", "above the target is the next ({} warm against {} cold)",
+     lambda: [spaced(int(trajectory_step("billiard", 11)["warm"])),
+              spaced(int(trajectory_step("billiard", 11)["cold"]))]),
+    ("README.md", "as much as a warm one ({} and {} on average)",
+     lambda: [spaced(int(trajectory("billiard")["cold_mean"])), spaced(int(trajectory("billiard")["warm_mean"]))]),
+    ("README.md", "fixed per-solve work (phase table above): {} (haptic) and {} (robot) against 740",
+     lambda: warm_means("exact")[1:]),
+    ("README.md", "improved rule: billiard {} / {}, haptic {} / {}, robot {} / {})",
+     lambda: [m for pair in zip(warm_means("platt"), warm_means("platt-improved")) for m in pair]),
+    ("README.md", "(Platt meets it on {} of {} billiard, {} of {} haptic and {} of {} robot steps, "
+                  "the improved rule on {}, {} and {})",
+     lambda: [x for name, count in zip(("billiard", "haptic", "robot"), warm_kkt_counts("platt"))
+              for x in (count, spaced(int(trajectory(name, "platt")["steps"])))] + warm_kkt_counts("platt-improved")),
+    ("README.md", "is **not met**: {} bytes on the M4F", lambda: [spaced(footprint("m4f-an386")["flash_exact"])]),
+    ("README.md", "a corner solve executes {} instructions, at least {} ms at 16 MHz",
+     lambda: [commas(micro_bit_corner_max()), f"{micro_bit_corner_max() / 16_000:.1f}"]),
+]
+
+# A figure: digits, possibly grouped by spaces or commas, with a decimal point.
+FIGURE = r"([0-9][0-9,.]*(?:[ \n][0-9]{3}(?![0-9]))*)"
+
+
+def check_prose(doc, text, phrase, figures, update):
+    """Problems of one PROSE phrase in `text` (a document); with `update`, the new text too."""
+    pattern = FIGURE.join(r"\s+".join(re.escape(word) for word in part.split(" ")) for part in phrase.split("{}"))
+    matches = list(re.finditer(pattern, text))
+    if len(matches) != 1:
+        return text, [Problem(f"{doc}: phrase {phrase!r} found {len(matches)} times, not once")]
+    try:
+        expected = figures()
+    except Missing as e:
+        return text, [Problem(f"{doc}: {phrase!r}: {e}")]
+    match, problems = matches[0], []
+    for group in range(len(expected), 0, -1):  # from the end: earlier offsets stay valid
+        found = match.group(group).replace("\n", " ")
+        if found != expected[group - 1]:
+            line = text.count("\n", 0, match.start(group)) + 1
+            problems.append(Problem(f"{doc}:{line}: {phrase!r} figure {group}: README {found!r}, "
+                                    f"results {expected[group - 1]!r}", fixed=update))
+            if update:
+                text = text[:match.start(group)] + expected[group - 1] + text[match.end(group):]
+    return text, problems[::-1]
+
+
 # ---- the documents ------------------------------------------------------------
 
 
@@ -572,12 +692,18 @@ def main():
                     problems.append(Problem(f"{where}:{k + 1}: no ``` block after the marker"))
                     continue
                 problems += check_excerpt(lines, k + 1, argument, where, update)
+        text = "\n".join(lines)
+        for prose_doc, phrase, figures in PROSE:
+            if prose_doc == str(where):
+                marked += 1
+                text, found = check_prose(where, text, phrase, figures, update)
+                problems += found
         if update:
-            doc.write_text("\n".join(lines))
+            doc.write_text(text)
     for p in problems:
         print(("updated: " if p.fixed else "") + p.message)
     unfixed = sum(not p.fixed for p in problems)
-    print(f"readme_tables: {marked} marked tables and excerpts; {len(problems) - unfixed} figures or lines updated, "
+    print(f"readme_tables: {marked} marked tables, excerpts and phrases; {len(problems) - unfixed} figures or lines updated, "
           f"{unfixed} differ from the results")
     return 1 if unfixed else 0
 
