@@ -344,34 +344,46 @@ def agreement(header, row):
     return out
 
 
+def pgs_summary(scene):
+    """bench/impulse/results-host.txt's exact solves of `scene`: Primal's instructions, the Dual's parts
+    (build W and q, solve, correction, total) and the Dual's λ error."""
+    lines = read(ROOT / "bench/impulse/results-host.txt")
+    summary = next((l for l in lines if l.startswith(f"# {scene}: primal exact")), None)
+    dual_error = next((re.search(r"dual solved .*lambda error ([\d.e+-]+)", l) for l in lines
+                       if l.startswith(f"# {scene}: n ")), None)
+    if summary is None or dual_error is None:
+        raise Missing(f"bench/impulse/results-host.txt: no summary of the {scene}")
+    return (*(int(v) for v in re.findall(r"\d+", summary)), float(dual_error.group(1)))
+
+
+def pgs_run(scene, sweeps):
+    """The PGS run of `scene` with `sweeps` sweeps: phase2_instructions, lambda_error, ... as strings."""
+    line = next((l for l in read(ROOT / "bench/impulse/results-host.txt")
+                 if l.startswith(f"{scene} sweeps {sweeps} ")), None)
+    if line is None:
+        raise Missing(f"bench/impulse/results-host.txt: no {scene} run of {sweeps} sweeps")
+    words = line.split()  # scene, then name value pairs
+    return dict(zip(words[1::2], words[2::2]))
+
+
 def pgs(header, row):
     """bench/impulse/run.sh (x86-64 instructions under callgrind): exact Primal, exact Dual's parts and
     λ error, PGS's instructions and λ error by sweeps."""
-    lines = read(ROOT / "bench/impulse/results-host.txt")
     out = {}
     for i, scene in enumerate(header):
         scene = scene.split()[0] if scene else ""
         if scene not in ("corner", "billiard"):
             continue
-        summary = next((l for l in lines if l.startswith(f"# {scene}: primal exact")), None)
-        dual_error = next((re.search(r"dual solved .*lambda error ([\d.e+-]+)", l) for l in lines
-                           if l.startswith(f"# {scene}: n ")), None)
-        if summary is None or dual_error is None:
-            raise Missing(f"bench/impulse/results-host.txt: no summary of the {scene}")
-        primal, build, dual, correction, total = (int(v) for v in re.findall(r"\d+", summary))
+        primal, build, dual, correction, total, dual_error = pgs_summary(scene)
         if row[0].startswith("exact, `Primal`"):
             out[i] = commas(primal)
         elif row[0].startswith("exact, `Dual`"):
             out[i] = (f"{commas(build)} + {commas(dual)} + {commas(correction)} = {commas(total)}: "
-                      f"{scientific(float(dual_error.group(1)))}")
+                      f"{scientific(dual_error)}")
         else:
             m = re.match(r"PGS, (\d+) sweeps", row[0])
             if m and row[i] != "—":
-                line = next((l for l in lines if l.startswith(f"{scene} sweeps {m.group(1)} ")), None)
-                if line is None:
-                    raise Missing(f"bench/impulse/results-host.txt: no {scene} run of {m.group(1)} sweeps")
-                words = line.split()  # scene, then name value pairs
-                run = dict(zip(words[1::2], words[2::2]))
+                run = pgs_run(scene, m.group(1))
                 out[i] = f"{commas(int(run['phase2_instructions']))}: {scientific(float(run['lambda_error']))}"
     return out
 
@@ -463,6 +475,13 @@ def warm_kkt_counts(strategy):
     return [spaced(int(trajectory(name, strategy)["warm_kkt"])) for name in ("billiard", "haptic", "robot")]
 
 
+def pgs_over_budget(scene, sweeps):
+    """PGS with `sweeps` sweeps against the exact Primal's budget: its instructions, how many more, λ error."""
+    run, primal = pgs_run(scene, sweeps), pgs_summary(scene)[0]
+    instructions = int(run["phase2_instructions"])
+    return [commas(instructions), commas(instructions - primal), scientific(float(run["lambda_error"]))]
+
+
 def micro_bit_corner_max():
     for line in example_output("m0-microbit", "haptic"):
         words = line.split()
@@ -500,12 +519,22 @@ PROSE = [
      lambda: [x for name, count in zip(("billiard", "haptic", "robot"), warm_kkt_counts("platt"))
               for x in (count, spaced(int(trajectory(name, "platt")["steps"])))] + warm_kkt_counts("platt-improved")),
     ("README.md", "is **not met**: {} bytes on the M4F", lambda: [spaced(footprint("m4f-an386")["flash_exact"])]),
+    ("README.md", "on the corner (one costs {}, {} more than the budget, and leaves λ off by {})",
+     lambda: pgs_over_budget("corner", 1)),
+    ("README.md", "the billiard step (twelve cost {}, {} more, and leave λ off by {}; 16 sweeps already cost {})",
+     lambda: [*pgs_over_budget("billiard", 12), commas(int(pgs_run("billiard", 16)["phase2_instructions"]))]),
+    ("README.md", "at the `Dual`'s budget {} (24 sweeps, {})",
+     lambda: [scientific(float(pgs_run("billiard", 24)["lambda_error"])),
+              commas(int(pgs_run("billiard", 24)["phase2_instructions"]))]),
+    ("README.md", "reaches rounding level after 24 sweeps ({}), more than both `Dual` ({}) and `Primal` ({})",
+     lambda: [commas(int(pgs_run("corner", 24)["phase2_instructions"])), commas(pgs_summary("corner")[4]),
+              commas(pgs_summary("corner")[0])]),
     ("README.md", "a corner solve executes {} instructions, at least {} ms at 16 MHz",
      lambda: [commas(micro_bit_corner_max()), f"{micro_bit_corner_max() / 16_000:.1f}"]),
 ]
 
-# A figure: digits, possibly grouped by spaces or commas, with a decimal point.
-FIGURE = r"([0-9][0-9,.]*(?:[ \n][0-9]{3}(?![0-9]))*)"
+# A figure: digits, possibly grouped by spaces or commas, with a decimal point, times a power of ten.
+FIGURE = r"([0-9][0-9,.]*(?:[ \n][0-9]{3}(?![0-9]))*(?:·10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?)"
 
 
 def check_prose(doc, text, phrase, figures, update):
