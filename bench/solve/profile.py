@@ -71,6 +71,9 @@ def trace(elf, machine, arguments, files):
         semihosting = "enable=on,target=native,chardev=sh,arg=bench_solve," + ",".join(f"arg={a}" for a in arguments)
         subprocess.run(["qemu-system-arm", "-M", machine, "-display", "none", "-monitor", "none", "-serial", "none",
                         "-chardev", "stdio,id=sh", "-semihosting-config", semihosting, "-singlestep",
+                        # Without the count plugin the port counts with SysTick; -icount makes its
+                        # interrupts land on the same instructions every run (else on wall time).
+                        "-icount", "shift=0",
                         "-d", "exec,nochain", "-D", "exec.log", "-kernel", elf], cwd=work, check=False,
                        stdout=subprocess.DEVNULL, timeout=300)
         pcs = []

@@ -14,6 +14,10 @@
 # (quantized) thanks to -icount shift=0: the virtual clock advances exactly
 # 1 ns per executed instruction. -icount is always on: it also makes every
 # run deterministic.
+#
+# TACT_QEMU_NO_HOST=1: semihosting off, as on a board with no debugger
+# attached (each call faults, see startup.cpp), and -no-reboot, so that the
+# firmware ends the run by requesting a system reset (exit code 0).
 set -euo pipefail
 plugin=${TACT_QEMU_PLUGIN:-}
 if (($# > 0)) && [[ $1 == --plugin=* ]]; then
@@ -28,7 +32,9 @@ machine=$1
 elf=$(realpath "$2")
 shift 2
 semihosting=enable=on,target=native,chardev=sh
-for arg in "$elf" "$@"; do semihosting+=",arg=$arg"; done  # SYS_GET_CMDLINE (unused by the port)
+for arg in "$elf" "$@"; do semihosting+=",arg=$arg"; done  # SYS_GET_CMDLINE
+host_args=(-chardev stdio,id=sh -semihosting-config "$semihosting")
+[[ ${TACT_QEMU_NO_HOST:-0} == 1 ]] && host_args=(-no-reboot)
 
 workdir=$(mktemp -d "${TMPDIR:-/tmp}/tact-qemu.XXXXXX")
 trap 'rm -rf "$workdir"' EXIT
@@ -44,8 +50,7 @@ fi
 status=0
 (cd "$workdir" && timeout --kill-after=5 "${TACT_QEMU_TIMEOUT:-60}" \
   qemu-system-arm -M "$machine" -display none -monitor none -serial none \
-    -chardev stdio,id=sh -semihosting-config "$semihosting" \
-    -icount shift=0 "${plugin_args[@]}" -kernel "$elf") || status=$?
+    "${host_args[@]}" -icount shift=0 "${plugin_args[@]}" -kernel "$elf") || status=$?
 if ((status == 124 || status == 137)); then
   echo "qemu-run.sh: $elf timed out after ${TACT_QEMU_TIMEOUT:-60} s" >&2
 fi

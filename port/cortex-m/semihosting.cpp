@@ -19,6 +19,7 @@ int semihost(int op, const void* arg) { return call(op, arg); }
 volatile std::uint32_t tact_semihosting_unanswered = 0;  // declared extern "C" in semihosting.hpp
 
 bool tact::port::semihosting::host_answers() {
+  tact_semihosting_unanswered = 0;  // a host may have come since an earlier call went unanswered
   call(SYS_ERRNO, nullptr);
   return tact_semihosting_unanswered == 0;
 }

@@ -1,28 +1,83 @@
-// The port's HardFault path (startup.cpp): a semihosting call that a host
-// answers is not mistaken for an unanswered one, and a real fault still
-// reaches the fault handler ("*** fault", exit code 3) instead of being
-// skipped or locking the core up. The command line names the fault:
+// The port's HardFault path (startup.cpp). Run without a semihosting host
+// (qemu-run.sh with TACT_QEMU_NO_HOST=1), every semihosting call faults and
+// must be stepped over: the firmware then sees that no host answers and
+// requests a system reset, which ends QEMU with 0 (a fault not stepped over
+// locks the core up or loops: the run times out). With a host, the command
+// line names the check:
+//   fault_test skip   tact_skip_unanswered_semihosting on made-up frames:
+//                     a pc at a BKPT 0xAB in the code is stepped over with
+//                     r0 = -1; a pc at another instruction, outside the code
+//                     or odd is left alone (exit 0 when all hold)
 //   fault_test udf    an undefined instruction in the code
 //   fault_test jump   a call to an address outside the code (the handler
 //                     must not read the instruction there: that would fault
 //                     again inside HardFault, a lockup)
-// ctest passes each run on its output (tests/target/CMakeLists.txt).
+// The last two must end in the fault handler: "*** fault", exit code 3
+// (tests/target/expect_fault.cmake).
+#include <cstdint>
 #include <cstring>
 
 #include "semihosting.hpp"
 #include "tact/port.hpp"
 
+extern "C" bool tact_skip_unanswered_semihosting(std::uint32_t* frame);
+// A semihosting call that is never executed, and the instruction after it.
+extern "C" const std::uint16_t tact_test_bkpt[];
+asm(".pushsection .text.tact_test_bkpt, \"ax\", %progbits\n"
+    ".global tact_test_bkpt\n"
+    ".balign 2\n"
+    "tact_test_bkpt:\n"
+    "  bkpt 0xAB\n"
+    "  nop\n"
+    ".popsection\n");
+
 namespace port = tact::port;
+
+namespace {
+
+[[noreturn]] void request_reset() {
+  volatile std::uint32_t& aircr = *reinterpret_cast<volatile std::uint32_t*>(0xE000ED0Cu);
+  asm volatile("dsb" ::: "memory");
+  aircr = 0x05FA0004u;  // VECTKEY, SYSRESETREQ
+  asm volatile("dsb" ::: "memory");
+  for (;;) {
+  }
+}
+
+int fail(const char* what) {
+  port::write("FAIL: ");
+  port::write(what);
+  port::write("\n");
+  return 1;
+}
+
+// The skip's decision on frames whose pc is `pc`.
+int check_skip() {
+  const auto bkpt = reinterpret_cast<std::uint32_t>(tact_test_bkpt);
+  std::uint32_t frame[8] = {1, 2, 3, 4, 5, 6, bkpt, 0x01000000u};
+  if (!tact_skip_unanswered_semihosting(frame)) return fail("a BKPT 0xAB in the code was not stepped over");
+  if (frame[6] != bkpt + 2 || frame[0] != ~0u || frame[1] != 2 || tact_semihosting_unanswered != 1)
+    return fail("the stepped-over call does not resume after the BKPT with r0 = -1 and the flag set");
+  tact_semihosting_unanswered = 0;
+  const std::uint32_t other_pcs[] = {bkpt + 2, bkpt + 1, 0xF0000000u, 0u};
+  for (const std::uint32_t pc : other_pcs) {
+    std::uint32_t other[8] = {1, 2, 3, 4, 5, 6, pc, 0x01000000u};
+    if (tact_skip_unanswered_semihosting(other) || other[6] != pc || other[0] != 1 || tact_semihosting_unanswered)
+      return fail("a fault that is not an unanswered BKPT 0xAB in the code was stepped over");
+  }
+  port::write("skip: stepped over a BKPT 0xAB in the code only\n");
+  return 0;
+}
+
+}  // namespace
 
 int main() {
   port::init();
-  if (!port::semihosting::host_answers() || tact_semihosting_unanswered != 0) {
-    port::write("FAIL: the semihosting host's answer was taken for a fault\n");
-    return 1;
-  }
+  if (!port::semihosting::host_answers()) request_reset();  // the run without a host ends here
   port::write("semihosting host answers\n");
   char args[64] = {};
   if (port::command_line(args, sizeof args) < 0) return 2;
+  if (std::strstr(args, "skip") != nullptr) return check_skip();
   if (std::strstr(args, "udf") != nullptr) {
     asm volatile("udf #0");
   } else if (std::strstr(args, "jump") != nullptr) {
@@ -34,13 +89,12 @@ int main() {
 #if defined(__ARM_ARCH_6M__)
     volatile std::uintptr_t nowhere = 0x0FFFFFF1u;
 #else
-    volatile std::uintptr_t nowhere = 0xF0000001u;  // system region: execute-never
+    volatile std::uintptr_t nowhere = 0xF0000001u;
 #endif
     reinterpret_cast<Function>(nowhere)();
   } else {
-    port::write("usage: fault_test udf|jump\n");
+    port::write("usage: fault_test skip|udf|jump\n");
     return 2;
   }
-  port::write("FAIL: execution went on after the fault\n");
-  return 1;
+  return fail("execution went on after the fault");
 }

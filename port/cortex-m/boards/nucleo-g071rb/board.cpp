@@ -26,6 +26,20 @@ bool wait_for(std::uint32_t address, std::uint32_t mask, std::uint32_t value) {
   return false;
 }
 
+constexpr std::uint32_t kHsiOn = 1u << 8, kHsiReady = 1u << 10, kPllOn = 1u << 24, kPllReady = 1u << 25;  // RCC_CR
+constexpr std::uint32_t kSwPll = 0b010u, kSwsMask = 0x7u << 3, kSwsPll = 0b010u << 3;  // RCC_CFGR
+
+/// SYSCLK on HSI16 (SW = 0, AHB and APB undivided) and the PLL off.
+/// @return false if that did not happen in time.
+bool run_on_hsi16() {
+  reg(RCC_CR) |= kHsiOn;
+  if (!wait_for(RCC_CR, kHsiReady, kHsiReady)) return false;
+  reg(RCC_CFGR) = 0;
+  if (!wait_for(RCC_CFGR, kSwsMask, 0u)) return false;
+  reg(RCC_CR) &= ~kPllOn;
+  return wait_for(RCC_CR, kPllReady, 0u);
+}
+
 }  // namespace
 
 namespace tact::port::board {
@@ -35,6 +49,11 @@ void init() {
   // alias at 0x0. Point VTOR at the real address.
   reg(SCB_VTOR) = reinterpret_cast<std::uint32_t>(tact_vector_table);
   host = semihosting::host_answers();  // before anything can fail
+
+  // A debugger's reset-init script or a boot loader may have left the core
+  // on the PLL: back to HSI16 and the PLL off, as PLLCFGR may only be
+  // written while the PLL is off (RM0444, RCC_PLLCFGR).
+  if (!run_on_hsi16()) return;
 
   // 64 MHz needs two wait states (voltage range 1, the reset default);
   // prefetch and instruction cache on. Set before the clock goes up.
@@ -47,10 +66,13 @@ void init() {
                      | (8u << 8)       // PLLN
                      | (1u << 28)      // PLLREN: R output on
                      | (1u << 29);     // PLLR = R - 1
-  reg(RCC_CR) |= 1u << 24;                            // PLLON
-  if (!wait_for(RCC_CR, 1u << 25, 1u << 25)) return;  // PLLRDY; else stay on HSI16
-  reg(RCC_CFGR) = (reg(RCC_CFGR) & ~0x7u) | 0b010u;   // SW = PLLRCLK (AHB and APB /1)
-  if (!wait_for(RCC_CFGR, 0x7u << 3, 0b010u << 3)) return;  // SWS = PLLRCLK
+  reg(RCC_CR) |= kPllOn;
+  const bool locked = wait_for(RCC_CR, kPllReady, kPllReady);
+  if (locked) reg(RCC_CFGR) = kSwPll;  // AHB and APB stay undivided
+  if (!locked || !wait_for(RCC_CFGR, kSwsMask, kSwsPll)) {
+    run_on_hsi16();  // the PLL did not lock or the switch did not happen: stay at 16 MHz
+    return;
+  }
   clock_hz = 64000000u;
 }
 
