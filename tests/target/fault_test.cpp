@@ -51,7 +51,7 @@ int fail(const char* what) {
   return 1;
 }
 
-// The skip's decision on frames whose pc is `pc`.
+// The skip's decision on made-up exception frames.
 int check_skip() {
   const auto bkpt = reinterpret_cast<std::uint32_t>(tact_test_bkpt);
   std::uint32_t frame[8] = {1, 2, 3, 4, 5, 6, bkpt, 0x01000000u};
