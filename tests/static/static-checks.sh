@@ -3,8 +3,9 @@
 #   static-checks.sh conversion  <source dir> <build dir> <clang++> <Eigen include dir>
 #   static-checks.sh clang-tidy  <source dir> <build dir> <clang-tidy>
 #   static-checks.sh cppcheck    <source dir> <build dir> <cppcheck>
+#   static-checks.sh no-globals  <source dir> <build dir> <objdump> <headers.cpp object>
 set -euo pipefail
-check=$1 src=$2 build=$3 tool=$4 eigen_include=${5:-/usr/include/eigen3}
+check=$1 src=$2 build=$3 tool=$4 eigen_include=${5:-/usr/include/eigen3} object=${5:-}
 
 case "$check" in
   conversion)
@@ -39,6 +40,21 @@ case "$check" in
       -I "$src/lib/include" -I "$src/port/include" -D__GNUC__ -DTACT_PORT_CORTEX_M \
       "$src/tests/static/headers.cpp" "$src/port/host" "$src/port/common" "$src/port/cortex-m"
     echo "cppcheck: lib/ and port/ clean"
+    ;;
+  no-globals)
+    # The library keeps no state outside the objects its user owns, so that
+    # solvers in an interrupt and in the main loop need no locking: no
+    # writable static storage (.data/.bss objects, function-local statics and
+    # their guards) in headers.cpp's instantiations of every header, but
+    # headers.cpp's own test objects in exercise<>().
+    found=$("$tool" -t -C "$object" | grep -E '[[:space:]]O[[:space:]]+\.(data|bss)([.[:space:]])' |
+      grep -v -E '\.data\.rel\.ro|\(anonymous namespace\)::exercise<' || true)
+    if [[ -n $found ]]; then
+      echo "writable static storage in lib/ (a solver in an interrupt would share it):" >&2
+      echo "$found" >&2
+      exit 1
+    fi
+    echo "lib headers: no writable static storage"
     ;;
   *)
     echo "unknown check: $check" >&2
