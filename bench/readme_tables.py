@@ -152,8 +152,10 @@ def footprint(preset):
             out["flash"], out["ram"] = int(words[-2]), int(words[-1])
         elif line.startswith("exact only (diff.)"):
             out["flash_exact"] = int(words[-2])
-        elif re.match(r"\s+exact\s+\w+\s+\d+\s+\d+\s+\d+$", line):  # one exact solve's row
-            out["stack_exact"] = int(words[-2])
+        elif re.match(r"\s+(exact|platt)\s+\w+\s+\d+\s+\d+\s+\d+$", line):  # one solve's row
+            out[f"stack_{words[0]}"] = int(words[-2])
+        elif re.match(r"\s+Solver<\d+,\d+,\d+>\s+\d+", line):  # sizeof: Solver float first
+            out.setdefault("sizeof", {})["-".join(re.findall(r"\d+", words[0]))] = int(words[1])
         elif line.startswith("stack Solver<"):
             size = re.match(r"stack Solver<(\d+),(\d+),(\d+)>", line).groups()
             out["stack"]["-".join(size)] = max(int(v) for v in re.findall(r"=(\d+)", line))
@@ -207,10 +209,14 @@ def cold_exact(header, row):
     return out
 
 
+def floor_cold(problem):
+    return int(bench_record(RESULTS / "m4f-an386-floor.txt", problem)["cold"])
+
+
 def floor(header, row):
     problem = row[0]
     return columns(header, {"tact": lambda: spaced(cold("m4f-an386", problem)),
-                            "floor": lambda: spaced(int(bench_record(RESULTS / "m4f-an386-floor.txt", problem)["cold"]))})
+                            "floor": lambda: spaced(floor_cold(problem))})
 
 
 def trajectory(name, strategy="exact"):
@@ -306,18 +312,25 @@ def step_cost_boards(example):
     return kind
 
 
-def haptic_boards(header, row):
-    preset = preset_in(row[0])
+def haptic_costs(preset):
+    """The haptic example's cost table: [(mean, max) per 0..3 contacts], the max over all ticks."""
     per_contacts, worst = [], None
     for line in example_output(preset, "haptic"):
-        m = re.match(r"(\d) \(\w+\)\s+\d+\s+(\d+)\s+\d+\s+\d+$", line)
+        m = re.match(r"(\d) \(\w+\)\s+\d+\s+(\d+)\s+(\d+)\s+\d+$", line)
         if m:
-            per_contacts.append(int(m.group(2)))
+            per_contacts.append((int(m.group(2)), int(m.group(3))))
         m = re.match(r"all\s+\d+\s+\d+\s+(\d+)\s+\d+$", line)
         if m:
             worst = int(m.group(1))
     if len(per_contacts) != 4 or worst is None:
         raise Missing(f"examples/{preset}-haptic.txt: no cost table")
+    return per_contacts, worst
+
+
+def haptic_boards(header, row):
+    preset = preset_in(row[0])
+    costs, worst = haptic_costs(preset)
+    per_contacts = [mean for mean, _ in costs]
     budget = TICK_CYCLES[preset]
     return columns(header, {
         "contacts 0 / 1 / 2 / 3: mean instructions per solve": lambda: " / ".join(commas(v) for v in per_contacts),
@@ -401,21 +414,26 @@ def phases(header, row):
         raise Missing(f"no problem or trajectory step named in {row[0]!r}")
     source = (f"bench/problems/{m.group(1)}.qp" if m.group(1)
               else f"bench/trajectories/{m.group(2)}/step-{int(m.group(3)):04d}.qp")
+    total = phase_count(source)
+    computed = {h: (lambda phase=phase: f"{math.floor(100 * phase_count(source, phase) / total + 0.5)} %")
+                for h, phase in PHASE_COLUMNS.items()}
+    computed["instructions"] = lambda: spaced(total)
+    return columns(header, computed)
+
+
+def phase_count(source, phase=None):
+    """m4f-an386-phases.txt: the instructions of the profiled solve of `source` (a .qp path), or of the
+    phase whose line contains `phase`."""
     lines = read(RESULTS / "m4f-an386-phases.txt")
     start = next((k for k, l in enumerate(lines) if re.match(rf"\d+ instructions in the .* of {re.escape(source)} ", l)), None)
     if start is None:
         raise Missing(f"m4f-an386-phases.txt: no profile of {source}")
-    total = int(lines[start].split()[0])
-    block = lines[start + 1:start + 12]
-
-    def share(phase):
-        count = next((int(l.split()[0]) for l in block if phase in l), None)
-        if count is None:
-            raise Missing(f"m4f-an386-phases.txt: no {phase!r} line for {source}")
-        return f"{math.floor(100 * count / total + 0.5)} %"
-    computed = {h: (lambda phase=phase: share(phase)) for h, phase in PHASE_COLUMNS.items()}
-    computed["instructions"] = lambda: spaced(total)
-    return columns(header, computed)
+    if phase is None:
+        return int(lines[start].split()[0])
+    count = next((int(l.split()[0]) for l in lines[start + 1:start + 12] if phase in l), None)
+    if count is None:
+        raise Missing(f"m4f-an386-phases.txt: no {phase!r} line for {source}")
+    return count
 
 
 # Each kind, and the columns of its tables it does not check (labels, constants); every other cell
@@ -587,6 +605,32 @@ PROSE = [
     ("README.md", "reaches rounding level after 24 sweeps ({}), more than both `Dual` ({}) and `Primal` ({})",
      lambda: [commas(int(pgs_run("corner", 24)["phase2_instructions"])), commas(pgs_summary("corner")[4]),
               commas(pgs_summary("corner")[0])]),
+    ("README.md", "Each contact adds {}–{} instructions on the M4F",
+     lambda: [commas(f(b[0] - a[0] for a, b in zip(haptic_costs("m4f-an386")[0], haptic_costs("m4f-an386")[0][1:])))
+              for f in (min, max)]),
+    ("README.md", "(the corner ticks' max is within {} instructions of their mean",
+     lambda: [commas(haptic_costs("m4f-an386")[0][3][1] - haptic_costs("m4f-an386")[0][3][0])]),
+    ("README.md", "at the current solver {} and {})",
+     lambda: [commas(haptic_costs("m4f-an386")[0][k][0]) for k in (1, 3)]),
+    ("README.md", "The corner's set-up and residual check take about {} instructions here",
+     lambda: [spaced(10 * round((phase_count("bench/problems/corner-1.qp", "set-up:")
+                                 + phase_count("bench/problems/corner-1.qp", "residual check")) / 10))]),
+    ("README.md", "the floor meets the corner's and is {} % above the haptic's",
+     lambda: [require(floor_cold("corner-1") <= TARGET["corner"] < floor_cold("haptic-corner")
+                      and TARGET["haptic corner"] < floor_cold("haptic-corner"), "the floor's standing changed")
+              or f"{math.floor(100 * (floor_cold('haptic-corner') / TARGET['haptic corner'] - 1) + 0.5)}"]),
+    ("README.md", "their own above the working-set solves): {} bytes for Exact and for Platt on the M4F",
+     lambda: [require(footprint("m4f-an386")["stack_exact"] == footprint("m4f-an386")["stack_platt"] <= 512,
+                      "Exact's and Platt's stacks differ or exceed 512")
+              or spaced(footprint("m4f-an386")["stack_exact"])]),
+    ("README.md", "and warm: on the M4F at most {} bytes over every strategy, size and way",
+     lambda: [spaced(max(footprint("m4f-an386")["stack"].values()))]),
+    ("README.md", "`sizeof(Solver<30, 0, 60>)` went from 21 248 to {} bytes, below DAQP's 13.5 KB",
+     lambda: [require(footprint("m4f-an386")["sizeof"]["30-0-60"] <= 13_824, "Solver<30, 0, 60> above 13.5 KB")
+              or spaced(footprint("m4f-an386")["sizeof"]["30-0-60"])]),
+    ("README.md", "{} bytes at 2/0/2, {} at 3/0/6, {} at 12/2/24, {} at 22/0/77, {} at 30/0/60",
+     lambda: [spaced(footprint("m4f-an386")["sizeof"][size])
+              for size in ("2-0-2", "3-0-6", "12-2-24", "22-0-77", "30-0-60")]),
     ("README.md", "a corner solve executes {} instructions, at least {} ms at 16 MHz",
      lambda: [commas(micro_bit_corner_max()), f"{math.floor(micro_bit_corner_max() / 1_600) / 10:.1f}"]),
 ]
