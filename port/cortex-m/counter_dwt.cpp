@@ -4,11 +4,12 @@
 #include <cstdint>
 
 #include "board.hpp"
+#include "registers.hpp"
 #include "tact/port.hpp"
 
 namespace {
 
-volatile std::uint32_t& reg(std::uint32_t address) { return *reinterpret_cast<volatile std::uint32_t*>(address); }
+using tact::port::reg;
 constexpr std::uint32_t DEMCR = 0xE000EDFCu, DWT_CTRL = 0xE0001000u, DWT_CYCCNT = 0xE0001004u;
 
 std::uint32_t last_low = 0, high = 0;  // software extension to 64 bits

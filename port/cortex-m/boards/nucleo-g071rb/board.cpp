@@ -4,13 +4,15 @@
 #include <cstdint>
 
 #include "board.hpp"
+#include "registers.hpp"
 #include "semihosting.hpp"
 
 extern "C" const void* const tact_vector_table;
 
 namespace {
 
-volatile std::uint32_t& reg(std::uint32_t address) { return *reinterpret_cast<volatile std::uint32_t*>(address); }
+using tact::port::reg;
+using tact::port::wait_for;
 
 constexpr std::uint32_t RCC = 0x40021000u;
 constexpr std::uint32_t RCC_CR = RCC + 0x00, RCC_CFGR = RCC + 0x08, RCC_PLLCFGR = RCC + 0x0C;
@@ -19,12 +21,6 @@ constexpr std::uint32_t SCB_VTOR = 0xE000ED08u;
 
 std::uint32_t clock_hz = 16000000u;  // HSI16 after reset
 bool host = false;
-
-bool wait_for(std::uint32_t address, std::uint32_t mask, std::uint32_t value) {
-  for (std::uint32_t i = 0; i < 1000000u; ++i)
-    if ((reg(address) & mask) == value) return true;
-  return false;
-}
 
 constexpr std::uint32_t kHsiOn = 1u << 8, kHsiReady = 1u << 10, kPllOn = 1u << 24, kPllReady = 1u << 25;  // RCC_CR
 constexpr std::uint32_t kSwPll = 0b010u, kSwsMask = 0x7u << 3, kSwsPll = 0b010u << 3;  // RCC_CFGR

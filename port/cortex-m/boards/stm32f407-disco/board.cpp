@@ -4,12 +4,14 @@
 #include <cstdint>
 
 #include "board.hpp"
+#include "registers.hpp"
 
 extern "C" const void* const tact_vector_table;
 
 namespace {
 
-volatile std::uint32_t& reg(std::uint32_t address) { return *reinterpret_cast<volatile std::uint32_t*>(address); }
+using tact::port::reg;
+using tact::port::wait_for;
 
 constexpr std::uint32_t RCC = 0x40023800u;
 constexpr std::uint32_t RCC_CR = RCC + 0x00, RCC_PLLCFGR = RCC + 0x04, RCC_CFGR = RCC + 0x08,
@@ -19,12 +21,6 @@ constexpr std::uint32_t PWR_CR = 0x40007000u;
 constexpr std::uint32_t SCB_VTOR = 0xE000ED08u, DHCSR = 0xE000EDF0u;
 
 std::uint32_t clock_hz = 16000000u;  // HSI after reset
-
-bool wait_for(std::uint32_t address, std::uint32_t mask) {
-  for (std::uint32_t i = 0; i < 1000000u; ++i)
-    if (reg(address) & mask) return true;
-  return false;
-}
 
 }  // namespace
 
@@ -36,7 +32,7 @@ void init() {
   reg(SCB_VTOR) = reinterpret_cast<std::uint32_t>(tact_vector_table);
 
   reg(RCC_CR) |= 1u << 16;                        // HSEON
-  if (!wait_for(RCC_CR, 1u << 17)) return;        // HSERDY; no crystal: stay on HSI 16 MHz
+  if (!wait_for(RCC_CR, 1u << 17, 1u << 17)) return;  // HSERDY; no crystal: stay on HSI 16 MHz
 
   reg(RCC_APB1ENR) |= 1u << 28;                   // PWREN
   reg(PWR_CR) |= 1u << 14;                        // VOS = scale 1, needed above 144 MHz
@@ -45,7 +41,7 @@ void init() {
   // / Q=7 = 48 MHz for USB.
   reg(RCC_PLLCFGR) = (8u << 0) | (336u << 6) | (0u << 16) | (1u << 22) | (7u << 24);
   reg(RCC_CR) |= 1u << 24;                        // PLLON
-  if (!wait_for(RCC_CR, 1u << 25)) return;        // PLLRDY
+  if (!wait_for(RCC_CR, 1u << 25, 1u << 25)) return;  // PLLRDY
 
   // 168 MHz at 3.3 V needs 5 wait states; prefetch and both caches on.
   reg(FLASH_ACR) = 5u | (1u << 8) | (1u << 9) | (1u << 10);
