@@ -16,6 +16,14 @@ std::uint32_t core_clock_hz();
 /// hardware). Without one, BKPT 0xAB would fault, so output is dropped.
 bool semihosting_available();
 
+#if TACT_BOARD_HAS_CONSOLE
+/// Boards with a serial console (TACT_BOARD_HAS_CONSOLE in board.cmake):
+/// port::write sends everything there too, with or without a debugger.
+void console_write(const char* text, std::uint32_t len);
+/// Waits until the console has sent everything (before exit() stops).
+void console_flush();
+#endif
+
 }  // namespace tact::port::board
 
 namespace tact::port::detail {

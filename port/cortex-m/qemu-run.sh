@@ -18,6 +18,9 @@
 # TACT_QEMU_NO_HOST=1: semihosting off, as on a board with no debugger
 # attached (each call faults, see startup.cpp), and -no-reboot, so that the
 # firmware ends the run by requesting a system reset (exit code 0).
+# TACT_QEMU_UART=<n>: stdout shows the machine's serial port n (0 = the
+# first) instead of the semihosting output, which is dropped; semihosting
+# still answers, so the exit code arrives. For a board's serial console.
 set -euo pipefail
 plugin=${TACT_QEMU_PLUGIN:-}
 if (($# > 0)) && [[ $1 == --plugin=* ]]; then
@@ -34,6 +37,13 @@ shift 2
 semihosting=enable=on,target=native,chardev=sh
 for arg in "$elf" "$@"; do semihosting+=",arg=$arg"; done  # SYS_GET_CMDLINE
 host_args=(-chardev stdio,id=sh -semihosting-config "$semihosting")
+serial_args=(-serial none)
+if [[ -n ${TACT_QEMU_UART:-} ]]; then
+  host_args=(-chardev null,id=sh -semihosting-config "$semihosting")
+  serial_args=()
+  for ((port = 0; port < TACT_QEMU_UART; ++port)); do serial_args+=(-serial null); done
+  serial_args+=(-serial stdio)
+fi
 [[ ${TACT_QEMU_NO_HOST:-0} == 1 ]] && host_args=(-no-reboot)
 
 workdir=$(mktemp -d "${TMPDIR:-/tmp}/tact-qemu.XXXXXX")
@@ -49,7 +59,7 @@ fi
 
 status=0
 (cd "$workdir" && timeout --kill-after=5 "${TACT_QEMU_TIMEOUT:-60}" \
-  qemu-system-arm -M "$machine" -display none -monitor none -serial none \
+  qemu-system-arm -M "$machine" -display none -monitor none "${serial_args[@]}" \
     "${host_args[@]}" -icount shift=0 "${plugin_args[@]}" -kernel "$elf") || status=$?
 if ((status == 124 || status == 137)); then
   echo "qemu-run.sh: $elf timed out after ${TACT_QEMU_TIMEOUT:-60} s" >&2

@@ -27,6 +27,9 @@ bool tact::port::semihosting::host_answers() {
 namespace tact::port {
 
 void write(const char* text, std::uint32_t len) {
+#if TACT_BOARD_HAS_CONSOLE
+  board::console_write(text, len);
+#endif
   if (!board::semihosting_available()) return;
   // SYS_WRITE0 needs no open handle (SYS_WRITE would need SYS_OPEN(":tt")
   // first); it takes a zero-terminated string, so copy in chunks.
@@ -44,6 +47,9 @@ void write(const char* text, std::uint32_t len) {
 void write(const char* text) { write(text, static_cast<std::uint32_t>(std::strlen(text))); }
 
 void exit(int code) {
+#if TACT_BOARD_HAS_CONSOLE
+  board::console_flush();
+#endif
   if (board::semihosting_available()) {
     // SYS_EXIT_EXTENDED carries the whole code to the host (QEMU exits with
     // it); plain SYS_EXIT only distinguishes 0 from 1.

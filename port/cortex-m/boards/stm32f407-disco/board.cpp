@@ -1,10 +1,13 @@
 // STM32F4DISCOVERY: 168 MHz from the 8 MHz HSE crystal through the main PLL
-// (RM0090 section 6), flash wait states, and semihosting only when a
-// debugger is attached.
+// (RM0090 section 6), flash wait states, a serial console on USART2 (TX on
+// PA2, 115200 8N1) and semihosting only when a debugger answers it
+// (semihosting::host_answers probes, as on the NUCLEO).
 #include <cstdint>
 
 #include "board.hpp"
 #include "registers.hpp"
+#include "semihosting.hpp"
+#include "uart_console.hpp"
 
 extern "C" const void* const tact_vector_table;
 
@@ -15,12 +18,21 @@ using tact::port::wait_for;
 
 constexpr std::uint32_t RCC = 0x40023800u;
 constexpr std::uint32_t RCC_CR = RCC + 0x00, RCC_PLLCFGR = RCC + 0x04, RCC_CFGR = RCC + 0x08,
-                        RCC_APB1ENR = RCC + 0x40;
+                        RCC_AHB1ENR = RCC + 0x30, RCC_APB1ENR = RCC + 0x40;
 constexpr std::uint32_t FLASH_ACR = 0x40023C00u;
 constexpr std::uint32_t PWR_CR = 0x40007000u;
-constexpr std::uint32_t SCB_VTOR = 0xE000ED08u, DHCSR = 0xE000EDF0u;
+constexpr std::uint32_t SCB_VTOR = 0xE000ED08u;
+
+constexpr std::uint32_t GPIOA_MODER = 0x40020000u, GPIOA_AFRL = 0x40020020u;
+constexpr std::uint32_t USART2 = 0x40004400u;
+constexpr std::uint32_t USART2_SR = USART2 + 0x00, USART2_DR = USART2 + 0x04, USART2_BRR = USART2 + 0x08,
+                        USART2_CR1 = USART2 + 0x0C;
+constexpr std::uint32_t kConsoleBaud = 115200u;
 
 std::uint32_t clock_hz = 16000000u;  // HSI after reset
+std::uint32_t apb1_hz = 16000000u;   // USART2's clock
+bool host = false;
+tact::port::UartConsole console{USART2_SR, USART2_DR, 1u << 7, 1u << 6};  // TXE, TC
 
 constexpr std::uint32_t kHsiOn = 1u << 0, kHsiReady = 1u << 1, kHseOn = 1u << 16, kHseReady = 1u << 17,
                         kPllOn = 1u << 24, kPllReady = 1u << 25;  // RCC_CR
@@ -37,15 +49,8 @@ bool run_on_hsi() {
   return wait_for(RCC_CR, kPllReady, 0u);
 }
 
-}  // namespace
-
-namespace tact::port::board {
-
-void init() {
-  // The vector table is linked at 0x08000000; the core booted through the
-  // alias at 0x0. Point VTOR at the real address.
-  reg(SCB_VTOR) = reinterpret_cast<std::uint32_t>(tact_vector_table);
-
+/// 168 MHz from the HSE through the PLL, or 16 MHz HSI if that fails.
+void start_clocks() {
   // A debugger's reset-init script (OpenOCD's stm32f4x.cfg runs the PLL at
   // 64 MHz) or a boot loader may have left the core on the PLL: back to HSI
   // and the PLL off, as PLLCFGR may only be written while the PLL is off
@@ -83,12 +88,43 @@ void init() {
     return;
   }
   clock_hz = 168000000u;
+  apb1_hz = 42000000u;
 }
+
+/// USART2: TX on PA2 (AF7), 115200 baud from APB1, 8N1, 16x oversampling.
+void start_console() {
+  reg(RCC_AHB1ENR) |= 1u << 0;   // GPIOAEN
+  reg(RCC_APB1ENR) |= 1u << 17;  // USART2EN
+  const std::uint32_t enabled = reg(RCC_APB1ENR);  // a read: two cycles before the USART may be accessed
+  (void)enabled;
+  reg(GPIOA_AFRL) = (reg(GPIOA_AFRL) & ~(0xFu << 8)) | (7u << 8);
+  reg(GPIOA_MODER) = (reg(GPIOA_MODER) & ~(0x3u << 4)) | (0x2u << 4);  // alternate function
+  reg(USART2_BRR) = (apb1_hz + kConsoleBaud / 2) / kConsoleBaud;         // f / (16 · baud), 4 fraction bits
+  reg(USART2_CR1) = (1u << 13) | (1u << 3);                              // UE, TE
+  console.start();
+}
+
+}  // namespace
+
+namespace tact::port::board {
+
+void init() {
+  // The vector table is linked at 0x08000000; the core booted through the
+  // alias at 0x0. Point VTOR at the real address.
+  reg(SCB_VTOR) = reinterpret_cast<std::uint32_t>(tact_vector_table);
+  host = semihosting::host_answers();  // before anything can fail
+  start_clocks();
+  start_console();
+}
+
+void console_write(const char* text, std::uint32_t len) { console.write(text, len); }
+void console_flush() { console.flush(); }
 
 std::uint32_t core_clock_hz() { return clock_hz; }
 
-// C_DEBUGEN: a debugger (OpenOCD) is attached. Without one, BKPT 0xAB would
-// escalate to a HardFault.
-bool semihosting_available() { return (reg(DHCSR) & 1u) != 0; }
+// Probed rather than read from DHCSR.C_DEBUGEN: the same on the board (an
+// unanswered call escalates to a HardFault, which steps over it) and on
+// QEMU's STM32F405 stand-in, whose DHCSR reads 0 while QEMU answers.
+bool semihosting_available() { return host; }
 
 }  // namespace tact::port::board
