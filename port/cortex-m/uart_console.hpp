@@ -9,6 +9,13 @@
 
 namespace tact::port {
 
+/// Gives pin 0-7 of an STM32 GPIO port (its base address) to alternate
+/// function af (MODER = 10, AFRL); the same register layout on every STM32.
+inline void stm32_pin_to_alternate_function(std::uint32_t gpio, unsigned pin, unsigned af) {
+  reg(gpio + 0x20) = (reg(gpio + 0x20) & ~(0xFu << (4 * pin))) | (af << (4 * pin));  // AFRL
+  reg(gpio + 0x00) = (reg(gpio + 0x00) & ~(0x3u << (2 * pin))) | (0x2u << (2 * pin));  // MODER
+}
+
 /// Polled writes: each byte waits until the transmit data register is
 /// empty. A UART that stops answering (its clock off, a wrong address) is
 /// given up at the first wait that times out, so output never hangs a

@@ -1,11 +1,14 @@
 // NUCLEO-G071RB: 64 MHz from HSI16 through the PLL (RM0444 section 5), two
-// flash wait states, and semihosting only when a debugger answers (the
-// Cortex-M0+ cannot read DHCSR.C_DEBUGEN: semihosting::host_answers probes).
+// flash wait states, a serial console on USART2 (TX on PA2, 115200 8N1: the
+// ST-LINK's virtual COM port) and semihosting only when a debugger answers
+// (the Cortex-M0+ cannot read DHCSR.C_DEBUGEN: semihosting::host_answers
+// probes).
 #include <cstdint>
 
 #include "board.hpp"
 #include "registers.hpp"
 #include "semihosting.hpp"
+#include "uart_console.hpp"
 
 extern "C" const void* const tact_vector_table;
 
@@ -15,12 +18,20 @@ using tact::port::reg;
 using tact::port::wait_for;
 
 constexpr std::uint32_t RCC = 0x40021000u;
-constexpr std::uint32_t RCC_CR = RCC + 0x00, RCC_CFGR = RCC + 0x08, RCC_PLLCFGR = RCC + 0x0C;
+constexpr std::uint32_t RCC_CR = RCC + 0x00, RCC_CFGR = RCC + 0x08, RCC_PLLCFGR = RCC + 0x0C,
+                        RCC_IOPENR = RCC + 0x34, RCC_APBENR1 = RCC + 0x3C;
 constexpr std::uint32_t FLASH_ACR = 0x40022000u;
 constexpr std::uint32_t SCB_VTOR = 0xE000ED08u;
 
-std::uint32_t clock_hz = 16000000u;  // HSI16 after reset
+constexpr std::uint32_t GPIOA = 0x50000000u;
+constexpr std::uint32_t USART2 = 0x40004400u;
+constexpr std::uint32_t USART2_CR1 = USART2 + 0x00, USART2_BRR = USART2 + 0x0C, USART2_ISR = USART2 + 0x1C,
+                        USART2_TDR = USART2 + 0x28;
+constexpr std::uint32_t kConsoleBaud = 115200u;
+
+std::uint32_t clock_hz = 16000000u;  // HSI16 after reset; AHB and APB undivided, so USART2's clock too
 bool host = false;
+tact::port::UartConsole console{USART2_ISR, USART2_TDR, 1u << 7, 1u << 6};  // TXE (FIFO off), TC
 
 constexpr std::uint32_t kHsiOn = 1u << 8, kHsiReady = 1u << 10, kPllOn = 1u << 24, kPllReady = 1u << 25;  // RCC_CR
 constexpr std::uint32_t kSwPll = 0b010u, kSwsMask = 0x7u << 3, kSwsPll = 0b010u << 3;  // RCC_CFGR
@@ -36,16 +47,8 @@ bool run_on_hsi16() {
   return wait_for(RCC_CR, kPllReady, 0u);
 }
 
-}  // namespace
-
-namespace tact::port::board {
-
-void init() {
-  // The vector table is linked at 0x08000000; the core booted through the
-  // alias at 0x0. Point VTOR at the real address.
-  reg(SCB_VTOR) = reinterpret_cast<std::uint32_t>(tact_vector_table);
-  host = semihosting::host_answers();  // before anything can fail
-
+/// 64 MHz from HSI16 through the PLL, or 16 MHz HSI16 if that fails.
+void start_clocks() {
   // A debugger's reset-init script or a boot loader may have left the core
   // on the PLL: back to HSI16 and the PLL off, as PLLCFGR may only be
   // written while the PLL is off (RM0444, RCC_PLLCFGR).
@@ -71,6 +74,35 @@ void init() {
   }
   clock_hz = 64000000u;
 }
+
+/// USART2: TX on PA2 (AF1), 115200 baud from PCLK (USART2SEL reset value),
+/// 8N1, 16x oversampling, FIFO off.
+void start_console() {
+  reg(RCC_IOPENR) |= 1u << 0;    // GPIOAEN
+  reg(RCC_APBENR1) |= 1u << 17;  // USART2EN
+  const std::uint32_t enabled = reg(RCC_APBENR1);  // a read: two cycles before the USART may be accessed
+  (void)enabled;
+  tact::port::stm32_pin_to_alternate_function(GPIOA, 2, 1u);
+  reg(USART2_BRR) = (clock_hz + kConsoleBaud / 2) / kConsoleBaud;        // f / baud
+  reg(USART2_CR1) = (1u << 3) | (1u << 0);                               // TE, UE
+  console.start();
+}
+
+}  // namespace
+
+namespace tact::port::board {
+
+void init() {
+  // The vector table is linked at 0x08000000; the core booted through the
+  // alias at 0x0. Point VTOR at the real address.
+  reg(SCB_VTOR) = reinterpret_cast<std::uint32_t>(tact_vector_table);
+  host = semihosting::host_answers();  // before anything can fail
+  start_clocks();
+  start_console();
+}
+
+void console_write(const char* text, std::uint32_t len) { console.write(text, len); }
+void console_flush() { console.flush(); }
 
 std::uint32_t core_clock_hz() { return clock_hz; }
 

@@ -23,7 +23,7 @@ constexpr std::uint32_t FLASH_ACR = 0x40023C00u;
 constexpr std::uint32_t PWR_CR = 0x40007000u;
 constexpr std::uint32_t SCB_VTOR = 0xE000ED08u;
 
-constexpr std::uint32_t GPIOA_MODER = 0x40020000u, GPIOA_AFRL = 0x40020020u;
+constexpr std::uint32_t GPIOA = 0x40020000u;
 constexpr std::uint32_t USART2 = 0x40004400u;
 constexpr std::uint32_t USART2_SR = USART2 + 0x00, USART2_DR = USART2 + 0x04, USART2_BRR = USART2 + 0x08,
                         USART2_CR1 = USART2 + 0x0C;
@@ -97,8 +97,7 @@ void start_console() {
   reg(RCC_APB1ENR) |= 1u << 17;  // USART2EN
   const std::uint32_t enabled = reg(RCC_APB1ENR);  // a read: two cycles before the USART may be accessed
   (void)enabled;
-  reg(GPIOA_AFRL) = (reg(GPIOA_AFRL) & ~(0xFu << 8)) | (7u << 8);
-  reg(GPIOA_MODER) = (reg(GPIOA_MODER) & ~(0x3u << 4)) | (0x2u << 4);  // alternate function
+  tact::port::stm32_pin_to_alternate_function(GPIOA, 2, 7u);
   reg(USART2_BRR) = (apb1_hz + kConsoleBaud / 2) / kConsoleBaud;         // f / (16 · baud), 4 fraction bits
   reg(USART2_CR1) = (1u << 13) | (1u << 3);                              // UE, TE
   console.start();
