@@ -34,15 +34,18 @@ bool host = false;
 tact::port::UartConsole console{USART2_ISR, USART2_TDR, 1u << 7, 1u << 6};  // TXE (FIFO off), TC
 
 constexpr std::uint32_t kHsiOn = 1u << 8, kHsiReady = 1u << 10, kPllOn = 1u << 24, kPllReady = 1u << 25;  // RCC_CR
-constexpr std::uint32_t kSwPll = 0b010u, kSwsMask = 0x7u << 3, kSwsPll = 0b010u << 3;  // RCC_CFGR
+constexpr std::uint32_t kSwMask = 0x7u, kSwPll = 0b010u, kSwsMask = 0x7u << 3, kSwsPll = 0b010u << 3;  // RCC_CFGR
 
 /// SYSCLK on HSI16 (SW = 0, AHB and APB undivided) and the PLL off.
 /// @return false if that did not happen in time.
 bool run_on_hsi16() {
   reg(RCC_CR) |= kHsiOn;
   if (!wait_for(RCC_CR, kHsiReady, kHsiReady)) return false;
-  reg(RCC_CFGR) = 0;
+  // SW = HSI first, the prescalers only after the switch: at /1 on the
+  // PLL a bus could exceed its limit.
+  reg(RCC_CFGR) &= ~kSwMask;
   if (!wait_for(RCC_CFGR, kSwsMask, 0u)) return false;
+  reg(RCC_CFGR) = 0;
   reg(RCC_CR) &= ~kPllOn;
   return wait_for(RCC_CR, kPllReady, 0u);
 }
@@ -80,9 +83,9 @@ void start_clocks() {
 void start_console() {
   reg(RCC_IOPENR) |= 1u << 0;    // GPIOAEN
   reg(RCC_APBENR1) |= 1u << 17;  // USART2EN
-  const std::uint32_t enabled = reg(RCC_APBENR1);  // a read: two cycles before the USART may be accessed
-  (void)enabled;
-  tact::port::stm32_pin_to_alternate_function(GPIOA, 2, 1u);
+  tact::port::wait_for_clock_enable();
+  tact::port::stm32_pin_to_alternate_function<2, 1>(GPIOA);
+  reg(USART2_CR1) = 0;  // BRR may only be written with the USART disabled (a boot loader may have left it on)
   reg(USART2_BRR) = (clock_hz + kConsoleBaud / 2) / kConsoleBaud;        // f / baud
   reg(USART2_CR1) = (1u << 3) | (1u << 0);                               // TE, UE
   console.start();

@@ -36,15 +36,18 @@ tact::port::UartConsole console{USART2_SR, USART2_DR, 1u << 7, 1u << 6};  // TXE
 
 constexpr std::uint32_t kHsiOn = 1u << 0, kHsiReady = 1u << 1, kHseOn = 1u << 16, kHseReady = 1u << 17,
                         kPllOn = 1u << 24, kPllReady = 1u << 25;  // RCC_CR
-constexpr std::uint32_t kSwPll = 0b10u, kSwsMask = 0b11u << 2, kSwsPll = 0b10u << 2;  // RCC_CFGR
+constexpr std::uint32_t kSwMask = 0b11u, kSwPll = 0b10u, kSwsMask = 0b11u << 2, kSwsPll = 0b10u << 2;  // RCC_CFGR
 
 /// SYSCLK on HSI (SW = 0, AHB and APB undivided) and the PLL off.
 /// @return false if that did not happen in time.
 bool run_on_hsi() {
   reg(RCC_CR) |= kHsiOn;
   if (!wait_for(RCC_CR, kHsiReady, kHsiReady)) return false;
-  reg(RCC_CFGR) = 0;
+  // SW = HSI first, the prescalers only after the switch: at /1 on the
+  // PLL a bus could exceed its limit.
+  reg(RCC_CFGR) &= ~kSwMask;
   if (!wait_for(RCC_CFGR, kSwsMask, 0u)) return false;
+  reg(RCC_CFGR) = 0;
   reg(RCC_CR) &= ~kPllOn;
   return wait_for(RCC_CR, kPllReady, 0u);
 }
@@ -60,18 +63,19 @@ void start_clocks() {
   reg(RCC_CR) |= kHseOn;
   if (!wait_for(RCC_CR, kHseReady, kHseReady)) return;  // no crystal: stay on HSI 16 MHz
 
-  reg(RCC_APB1ENR) |= 1u << 28;                   // PWREN
-  reg(PWR_CR) |= 1u << 14;                        // VOS = scale 1, needed above 144 MHz
+  reg(RCC_APB1ENR) |= 1u << 28;  // PWREN
+  tact::port::wait_for_clock_enable();
+  reg(PWR_CR) |= 1u << 14;       // VOS = scale 1, needed above 144 MHz
 
   // 168 MHz at 3.3 V needs 5 wait states; prefetch and both caches on. Set
   // before the clock goes up, and read back as RM0090 asks.
   reg(FLASH_ACR) = 5u | (1u << 8) | (1u << 9) | (1u << 10);
   if (!wait_for(FLASH_ACR, 0x7u, 5u)) return;
 
-  // HSE 8 MHz / M=8 = 1 MHz VCO input; * N=336 = 336 MHz; / P=2 = 168 MHz
-  // SYSCLK; / Q=7 = 48 MHz for USB.
-  reg(RCC_PLLCFGR) = (8u << 0)      // PLLM
-                     | (336u << 6)  // PLLN
+  // HSE 8 MHz / M=4 = 2 MHz VCO input (RM0090 recommends 2 MHz: least
+  // jitter); * N=168 = 336 MHz; / P=2 = 168 MHz SYSCLK; / Q=7 = 48 MHz for USB.
+  reg(RCC_PLLCFGR) = (4u << 0)      // PLLM
+                     | (168u << 6)  // PLLN
                      | (0u << 16)   // PLLP = P/2 - 1
                      | (1u << 22)   // PLLSRC = HSE
                      | (7u << 24);  // PLLQ
@@ -95,9 +99,9 @@ void start_clocks() {
 void start_console() {
   reg(RCC_AHB1ENR) |= 1u << 0;   // GPIOAEN
   reg(RCC_APB1ENR) |= 1u << 17;  // USART2EN
-  const std::uint32_t enabled = reg(RCC_APB1ENR);  // a read: two cycles before the USART may be accessed
-  (void)enabled;
-  tact::port::stm32_pin_to_alternate_function(GPIOA, 2, 7u);
+  tact::port::wait_for_clock_enable();
+  tact::port::stm32_pin_to_alternate_function<2, 7>(GPIOA);
+  reg(USART2_CR1) = 0;  // BRR may only be written with the USART disabled (a boot loader may have left it on)
   reg(USART2_BRR) = (apb1_hz + kConsoleBaud / 2) / kConsoleBaud;         // f / (16 · baud), 4 fraction bits
   reg(USART2_CR1) = (1u << 13) | (1u << 3);                              // UE, TE
   console.start();
