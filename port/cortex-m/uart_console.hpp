@@ -9,16 +9,6 @@
 
 namespace tact::port {
 
-/// Gives pin 0-7 (AFRL; pins 8-15 would need AFRH) of an STM32 GPIO port
-/// (its base address) to alternate function af, on the families with AFR
-/// registers (F2 and later, G0; not the F1).
-template <unsigned pin, unsigned af>
-inline void stm32_pin_to_alternate_function(std::uint32_t gpio) {
-  static_assert(pin < 8 && af < 16, "a pin of AFRL and a 4-bit alternate function");
-  reg(gpio + 0x20) = (reg(gpio + 0x20) & ~(0xFu << (4 * pin))) | (af << (4 * pin));  // AFRL first: no glitch
-  reg(gpio + 0x00) = (reg(gpio + 0x00) & ~(0x3u << (2 * pin))) | (0x2u << (2 * pin));  // MODER = alternate
-}
-
 /// Polled writes: each byte waits until the transmit data register is
 /// empty. A UART that stops answering (its clock off, a wrong address) is
 /// given up at the first wait that times out, so output never hangs a

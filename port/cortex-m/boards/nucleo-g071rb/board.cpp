@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "board.hpp"
+#include "boards/stm32.hpp"
 #include "registers.hpp"
 #include "semihosting.hpp"
 #include "uart_console.hpp"
@@ -16,6 +17,7 @@ namespace {
 
 using tact::port::reg;
 using tact::port::wait_for;
+namespace stm32 = tact::port::stm32;
 
 constexpr std::uint32_t RCC = 0x40021000u;
 constexpr std::uint32_t RCC_CR = RCC + 0x00, RCC_CFGR = RCC + 0x08, RCC_PLLCFGR = RCC + 0x0C,
@@ -36,26 +38,12 @@ tact::port::UartConsole console{USART2_ISR, USART2_TDR, 1u << 7, 1u << 6};  // T
 constexpr std::uint32_t kHsiOn = 1u << 8, kHsiReady = 1u << 10, kPllOn = 1u << 24, kPllReady = 1u << 25;  // RCC_CR
 constexpr std::uint32_t kSwMask = 0x7u, kSwPll = 0b010u, kSwsMask = 0x7u << 3, kSwsPll = 0b010u << 3;  // RCC_CFGR
 
-/// SYSCLK on HSI16 (SW = 0, AHB and APB undivided) and the PLL off.
-/// @return false if that did not happen in time.
-bool run_on_hsi16() {
-  reg(RCC_CR) |= kHsiOn;
-  if (!wait_for(RCC_CR, kHsiReady, kHsiReady)) return false;
-  // SW = HSI first, the prescalers only after the switch: at /1 on the
-  // PLL a bus could exceed its limit.
-  reg(RCC_CFGR) &= ~kSwMask;
-  if (!wait_for(RCC_CFGR, kSwsMask, 0u)) return false;
-  reg(RCC_CFGR) = 0;
-  reg(RCC_CR) &= ~kPllOn;
-  return wait_for(RCC_CR, kPllReady, 0u);
-}
+constexpr stm32::ClockSwitch kClockSwitch{RCC_CR, RCC_CFGR, kHsiOn, kHsiReady, kPllOn, kPllReady, kSwMask, kSwsMask};
 
 /// 64 MHz from HSI16 through the PLL, or 16 MHz HSI16 if that fails.
 void start_clocks() {
-  // A debugger's reset-init script or a boot loader may have left the core
-  // on the PLL: back to HSI16 and the PLL off, as PLLCFGR may only be
-  // written while the PLL is off (RM0444, RCC_PLLCFGR).
-  if (!run_on_hsi16()) return;
+  // Back to HSI16 first: a debugger or a boot loader may have left the PLL on.
+  if (!stm32::run_on_hsi(kClockSwitch)) return;
 
   // 64 MHz needs two wait states (voltage range 1, the reset default);
   // prefetch and instruction cache on. Set before the clock goes up.
@@ -72,7 +60,7 @@ void start_clocks() {
   const bool locked = wait_for(RCC_CR, kPllReady, kPllReady);
   if (locked) reg(RCC_CFGR) = kSwPll;  // AHB and APB stay undivided
   if (!locked || !wait_for(RCC_CFGR, kSwsMask, kSwsPll)) {
-    run_on_hsi16();  // the PLL did not lock or the switch did not happen: stay at 16 MHz
+    stm32::run_on_hsi(kClockSwitch);  // the PLL did not lock or the switch did not happen: stay at 16 MHz
     return;
   }
   clock_hz = 64000000u;
@@ -84,7 +72,7 @@ void start_console() {
   reg(RCC_IOPENR) |= 1u << 0;    // GPIOAEN
   reg(RCC_APBENR1) |= 1u << 17;  // USART2EN
   tact::port::wait_for_clock_enable();
-  tact::port::stm32_pin_to_alternate_function<2, 1>(GPIOA);
+  stm32::pin_to_alternate_function<2, 1>(GPIOA);
   reg(USART2_CR1) = 0;  // BRR may only be written with the USART disabled (a boot loader may have left it on)
   reg(USART2_BRR) = (clock_hz + kConsoleBaud / 2) / kConsoleBaud;        // f / baud
   reg(USART2_CR1) = (1u << 3) | (1u << 0);                               // TE, UE

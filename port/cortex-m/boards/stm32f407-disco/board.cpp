@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "board.hpp"
+#include "boards/stm32.hpp"
 #include "registers.hpp"
 #include "semihosting.hpp"
 #include "uart_console.hpp"
@@ -15,6 +16,7 @@ namespace {
 
 using tact::port::reg;
 using tact::port::wait_for;
+namespace stm32 = tact::port::stm32;
 
 constexpr std::uint32_t RCC = 0x40023800u;
 constexpr std::uint32_t RCC_CR = RCC + 0x00, RCC_PLLCFGR = RCC + 0x04, RCC_CFGR = RCC + 0x08,
@@ -38,27 +40,12 @@ constexpr std::uint32_t kHsiOn = 1u << 0, kHsiReady = 1u << 1, kHseOn = 1u << 16
                         kPllOn = 1u << 24, kPllReady = 1u << 25;  // RCC_CR
 constexpr std::uint32_t kSwMask = 0b11u, kSwPll = 0b10u, kSwsMask = 0b11u << 2, kSwsPll = 0b10u << 2;  // RCC_CFGR
 
-/// SYSCLK on HSI (SW = 0, AHB and APB undivided) and the PLL off.
-/// @return false if that did not happen in time.
-bool run_on_hsi() {
-  reg(RCC_CR) |= kHsiOn;
-  if (!wait_for(RCC_CR, kHsiReady, kHsiReady)) return false;
-  // SW = HSI first, the prescalers only after the switch: at /1 on the
-  // PLL a bus could exceed its limit.
-  reg(RCC_CFGR) &= ~kSwMask;
-  if (!wait_for(RCC_CFGR, kSwsMask, 0u)) return false;
-  reg(RCC_CFGR) = 0;
-  reg(RCC_CR) &= ~kPllOn;
-  return wait_for(RCC_CR, kPllReady, 0u);
-}
+constexpr stm32::ClockSwitch kClockSwitch{RCC_CR, RCC_CFGR, kHsiOn, kHsiReady, kPllOn, kPllReady, kSwMask, kSwsMask};
 
 /// 168 MHz from the HSE through the PLL, or 16 MHz HSI if that fails.
 void start_clocks() {
-  // A debugger's reset-init script (OpenOCD's stm32f4x.cfg runs the PLL at
-  // 64 MHz) or a boot loader may have left the core on the PLL: back to HSI
-  // and the PLL off, as PLLCFGR may only be written while the PLL is off
-  // (RM0090, RCC_PLLCFGR).
-  if (!run_on_hsi()) return;
+  // Back to HSI first: OpenOCD's reset init (stm32f4x.cfg) leaves the PLL at 64 MHz.
+  if (!stm32::run_on_hsi(kClockSwitch)) return;
 
   reg(RCC_CR) |= kHseOn;
   if (!wait_for(RCC_CR, kHseReady, kHseReady)) return;  // no crystal: stay on HSI 16 MHz
@@ -88,7 +75,7 @@ void start_clocks() {
     reg(RCC_CFGR) |= kSwPll;
   }
   if (!locked || !wait_for(RCC_CFGR, kSwsMask, kSwsPll)) {
-    run_on_hsi();  // the PLL did not lock or the switch did not happen: stay at 16 MHz
+    stm32::run_on_hsi(kClockSwitch);  // the PLL did not lock or the switch did not happen: stay at 16 MHz
     return;
   }
   clock_hz = 168000000u;
@@ -100,7 +87,7 @@ void start_console() {
   reg(RCC_AHB1ENR) |= 1u << 0;   // GPIOAEN
   reg(RCC_APB1ENR) |= 1u << 17;  // USART2EN
   tact::port::wait_for_clock_enable();
-  tact::port::stm32_pin_to_alternate_function<2, 7>(GPIOA);
+  stm32::pin_to_alternate_function<2, 7>(GPIOA);
   reg(USART2_CR1) = 0;  // BRR may only be written with the USART disabled (a boot loader may have left it on)
   reg(USART2_BRR) = (apb1_hz + kConsoleBaud / 2) / kConsoleBaud;         // f / (16 · baud), 4 fraction bits
   reg(USART2_CR1) = (1u << 13) | (1u << 3);                              // UE, TE
