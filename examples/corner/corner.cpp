@@ -63,7 +63,7 @@ Outcome run(tact::Strategy strategy, float mass, Vec2 force) {
   print_float(outcome.min_g2);
   print(outcome.min_g1 < -kAdmissible || outcome.min_g2 < -kAdmissible ? "  -> LEAVES the region\n"
                                                                        : "  -> stays admissible\n");
-  print("    cost of one step (solve + integration): mean ");
+  print("    cost of one step (gather the rows, solve, integrate): mean ");
   tact::port::write_uint(cost_total / kSteps);
   print(", max ");
   tact::port::write_uint(cost_max);
