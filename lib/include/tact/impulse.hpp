@@ -424,8 +424,9 @@ struct ConstraintJacobian {
   Index n = 0;
   Index m = 0;
   Transposed Ht = Transposed::Zero();
-  std::array<std::array<std::uint16_t, MaxDof>, MaxRows> nonzero{};  ///< dof indices of row k's nonzeros
-  std::array<Index, MaxRows> nonzero_count{};
+  /// Dof indices of row k's nonzeros
+  std::array<std::array<std::uint16_t, static_cast<std::size_t>(MaxDof)>, static_cast<std::size_t>(MaxRows)> nonzero{};
+  std::array<Index, static_cast<std::size_t>(MaxRows)> nonzero_count{};
 
   /// @return false (sizes 0) when n ∉ [1, MaxDof] or m ∉ [0, MaxRows].
   [[nodiscard]] bool resize(Index dofs, Index rows) {
@@ -633,7 +634,7 @@ class ConstraintCorrection {
   MassMatrix inverse_ = MassMatrix::Zero();  ///< A⁻¹ (Precomputed)
   DofVector inverse_diagonal_ = DofVector::Zero();
   YMatrix Y_ = YMatrix::Zero();              ///< Ã⁻¹Hᵀ or L⁻¹Hᵀ of the last compliance()
-  std::array<Index, MaxRows> first_{};
+  std::array<Index, static_cast<std::size_t>(MaxRows)> first_{};
   Index n_ = 0;
   Index precomputed_n_ = 0;
   bool valid_ = false;
@@ -702,8 +703,8 @@ class ImpulseWorld {
   Scalar regularization = 0;            ///< ε ≥ 0 on W's diagonal (Dual, Pgs)
   /// Compliance c_k ≥ 0 of the k-th equality / inequality added by gather
   /// (Dual, Pgs; Primal requires 0). See the file comment.
-  std::array<Scalar, (MaxEq > 0 ? MaxEq : 1)> eq_compliance{};
-  std::array<Scalar, (MaxIneq > 0 ? MaxIneq : 1)> ineq_compliance{};
+  std::array<Scalar, static_cast<std::size_t>(MaxEq > 0 ? MaxEq : 1)> eq_compliance{};
+  std::array<Scalar, static_cast<std::size_t>(MaxIneq > 0 ? MaxIneq : 1)> ineq_compliance{};
   PgsSettings<Scalar> pgs;              ///< for Resolution::Pgs
 
   /// Advances one step: gather, free motion, constraint problem, correction,
@@ -917,9 +918,10 @@ class ImpulseWorld {
   using RowScalars = Eigen::Matrix<Scalar, kRowStorage, 1>;
 
   Rows rows_;
-  std::array<Index, (MaxIneq > 0 ? MaxIneq : 1)> candidate_{};  ///< gather positions of candidate inequalities
-  std::array<Scalar, (MaxEq > 0 ? MaxEq : 1)> lambda_eq_{};
-  std::array<Scalar, (MaxIneq > 0 ? MaxIneq : 1)> lambda_ineq_{};
+  /// Gather positions of candidate inequalities
+  std::array<Index, static_cast<std::size_t>(MaxIneq > 0 ? MaxIneq : 1)> candidate_{};
+  std::array<Scalar, static_cast<std::size_t>(MaxEq > 0 ? MaxEq : 1)> lambda_eq_{};
+  std::array<Scalar, static_cast<std::size_t>(MaxIneq > 0 ? MaxIneq : 1)> lambda_ineq_{};
   DofVector v_free_ = DofVector::Zero();
   DofVector dv_ = DofVector::Zero();
 

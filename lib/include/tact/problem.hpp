@@ -50,7 +50,7 @@ struct Problem {
   EqVector d_eq = EqVector::Zero();
   IneqJacobian J_ineq = IneqJacobian::Zero();
   IneqVector d_ineq = IneqVector::Zero();
-  std::array<RowId, kIneqStorage> ineq_id{};  ///< default: the row's index
+  std::array<RowId, static_cast<std::size_t>(kIneqStorage)> ineq_id{};  ///< default: the row's index
 
   /// Sets the sizes in use and zeroes the data in use (ids become 0, 1, 2,
   /// ...). Storage beyond the sizes is left as it is: nothing reads it, and

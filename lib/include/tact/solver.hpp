@@ -31,7 +31,7 @@ namespace tact {
 /// F+), keyed by RowId so rows may appear, vanish and reorder between steps.
 template <int MaxIneq>
 struct ActiveSetMemory {
-  std::array<RowId, MaxIneq> ids{};
+  std::array<RowId, static_cast<std::size_t>(MaxIneq)> ids{};
   Index count = 0;
   bool initialized = false;  ///< false: the strategy populates it on first use
 
@@ -271,7 +271,7 @@ class Solver {
   using RowIndex = SmallIndex<kRowStorage>;
   using ActiveMatrix = Eigen::Matrix<Scalar, kMaxActive, kMaxActive>;
   using ActiveVector = Eigen::Matrix<Scalar, kMaxActive, 1>;
-  using RowStates = std::array<std::uint8_t, kRowStorage>;
+  using RowStates = std::array<std::uint8_t, static_cast<std::size_t>(kRowStorage)>;
 
   static constexpr Scalar kInfinity = std::numeric_limits<Scalar>::infinity();
   static constexpr const std::uint16_t* kConsecutive = detail::Consecutive<MaxDof>::index.data();
@@ -1622,8 +1622,10 @@ class Solver {
   bool released_after_refresh_ = false;  ///< Exact released a pulling row after a refresh (once per solve)
 
   ScaledRows scaled_rows_ = ScaledRows::Zero();  ///< slot s: ĵ_r = L⁻¹J_rᵀ of row slot_row_[s]
-  std::array<Scalar, kSlots> slot_norm2_{};       ///< |ĵ_r|² of the row in slot s
-  std::array<RowIndex, kSlots> slot_row_{};          ///< row whose ĵ_r slot s holds (s < slots_used_)
+  /// |ĵ_r|² of the row in slot s
+  std::array<Scalar, static_cast<std::size_t>(kSlots)> slot_norm2_{};
+  /// Row whose ĵ_r slot s holds (s < slots_used_)
+  std::array<RowIndex, static_cast<std::size_t>(kSlots)> slot_row_{};
   Index slots_used_ = 0;                          ///< slots filled since this solve began
   RowVector row_norm_ = RowVector::Zero();       ///< ‖J_r‖₂
   RowVector tolerance_base_ = RowVector::Zero();  ///< slack_tolerance(r, a) = base_r + fraction·‖J_r‖·a
@@ -1643,10 +1645,11 @@ class Solver {
   ActiveVector lambda_active_ = ActiveVector::Zero();
   ActiveVector projection_ = ActiveVector::Zero();
   ActiveVector step_ = ActiveVector::Zero();
-  std::array<RowIndex, kMaxActive> active_{};  ///< row indices of the working set, in factor order
+  /// Row indices of the working set, in factor order
+  std::array<RowIndex, static_cast<std::size_t>(kMaxActive)> active_{};
   /// Their slots in scaled_rows_: always slot_of_[active_[i]] (free_slot never
   /// takes a set row's slot), kept as the kernels' uint16 column index list.
-  std::array<std::uint16_t, kMaxActive> active_slot_{};
+  std::array<std::uint16_t, static_cast<std::size_t>(kMaxActive)> active_slot_{};
   Index active_count_ = 0;
   /// Steps since the slacks were last computed afresh (the free motion, a
   /// working-set solve, a refresh); ẍ and Λ_A came from the factor then
@@ -1654,8 +1657,9 @@ class Solver {
   Index steps_since_solve_ = 0;
   Index stepped_eq_rows_ = 0;  ///< see eq_rows_stepped
   RowStates row_state_{};  ///< kInSet, kScaled bits per row
-  std::array<SlotIndex, kRowStorage> slot_of_{};  ///< row r's slot while kScaled
-  std::array<std::uint16_t, MaxDof> sweep_column_{};  ///< sweep_rows: the columns where v ≠ 0
+  std::array<SlotIndex, static_cast<std::size_t>(kRowStorage)> slot_of_{};  ///< row r's slot while kScaled
+  /// sweep_rows: the columns where v ≠ 0
+  std::array<std::uint16_t, static_cast<std::size_t>(MaxDof)> sweep_column_{};
 };
 
 }  // namespace tact

@@ -78,9 +78,9 @@ class RowSet {
     to.curvature = from.curvature;
   }
 
-  std::array<Row, (MaxEq > 0 ? MaxEq : 1)> eq_{};
-  std::array<Row, (MaxIneq > 0 ? MaxIneq : 1)> ineq_{};
-  std::array<RowId, (MaxIneq > 0 ? MaxIneq : 1)> ids_{};
+  std::array<Row, static_cast<std::size_t>(MaxEq > 0 ? MaxEq : 1)> eq_{};
+  std::array<Row, static_cast<std::size_t>(MaxIneq > 0 ? MaxIneq : 1)> ineq_{};
+  std::array<RowId, static_cast<std::size_t>(MaxIneq > 0 ? MaxIneq : 1)> ids_{};
   Index num_eq_ = 0;
   Index num_ineq_ = 0;
   bool overflow_ = false;

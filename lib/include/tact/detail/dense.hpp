@@ -140,12 +140,12 @@ inline void probe_finite(const Block& block, Scalar& probe) {
 /// 0, 1, …, N − 1: the index list of consecutive columns or coefficients.
 template <int N>
 struct Consecutive {
-  static constexpr std::array<std::uint16_t, N> make() {
-    std::array<std::uint16_t, N> values{};
+  static constexpr std::array<std::uint16_t, static_cast<std::size_t>(N)> make() {
+    std::array<std::uint16_t, static_cast<std::size_t>(N)> values{};
     for (int i = 0; i < N; ++i) values[static_cast<std::size_t>(i)] = static_cast<std::uint16_t>(i);
     return values;
   }
-  static constexpr std::array<std::uint16_t, N> index = make();
+  static constexpr std::array<std::uint16_t, static_cast<std::size_t>(N)> index = make();
 };
 
 /// Columns of column-major storage: column c starts at base + index[c]·stride.
