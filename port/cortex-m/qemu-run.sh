@@ -39,6 +39,10 @@ for arg in "$elf" "$@"; do semihosting+=",arg=$arg"; done  # SYS_GET_CMDLINE
 host_args=(-chardev stdio,id=sh -semihosting-config "$semihosting")
 serial_args=(-serial none)
 if [[ -n ${TACT_QEMU_UART:-} ]]; then
+  if [[ ! $TACT_QEMU_UART =~ ^[0-9]+$ ]]; then
+    echo "qemu-run.sh: TACT_QEMU_UART='$TACT_QEMU_UART' is not a serial port number (0, 1, ...)" >&2
+    exit 2
+  fi
   host_args=(-chardev null,id=sh -semihosting-config "$semihosting")
   serial_args=()
   for ((port = 0; port < TACT_QEMU_UART; ++port)); do serial_args+=(-serial null); done
