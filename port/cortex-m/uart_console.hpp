@@ -1,6 +1,7 @@
-// A transmit-only serial console on a real board's UART (port-internal):
-// without a debugger, the only way to see a firmware's output (the
-// NUCLEO's ST-LINK passes its USART2 to the host as a virtual COM port).
+// A transmit-only serial console on a real board's STM32 USART
+// (port-internal): without a debugger, the only way to see a firmware's
+// output (the NUCLEO's ST-LINK passes its USART2 to the host as a virtual
+// COM port).
 #pragma once
 
 #include <cstdint>
@@ -15,13 +16,26 @@ namespace tact::port {
 /// firmware. '\n' goes out as "\r\n", as serial terminals expect.
 class UartConsole {
  public:
-  /// Register addresses and the status bits "transmit data empty" and
-  /// "transmission complete" of one UART.
-  constexpr UartConsole(std::uint32_t status, std::uint32_t data, std::uint32_t tx_empty, std::uint32_t tx_complete)
-      : status_(status), data_(data), tx_empty_(tx_empty), tx_complete_(tx_complete) {}
+  static constexpr std::uint32_t kBaud = 115200u;
 
-  /// Call once the board has configured the UART; writes before are dropped.
-  void start() { alive_ = true; }
+  /// One USART's register addresses (its layout differs between families).
+  struct Registers {
+    std::uint32_t control, baud_rate, status, data;  ///< CR1, BRR, SR or ISR, DR or TDR
+  };
+
+  /// The status bits "transmit data empty" and "transmission complete".
+  constexpr UartConsole(Registers registers, std::uint32_t tx_empty, std::uint32_t tx_complete)
+      : registers_(registers), tx_empty_(tx_empty), tx_complete_(tx_complete) {}
+
+  /// Transmits at kBaud, 8N1, from a USART clock of clock_hz, once the
+  /// board has enabled that clock and given the TX pin to the USART;
+  /// writes before are dropped. enable: the family's UE and TE bits in CR1.
+  void start(std::uint32_t clock_hz, std::uint32_t enable) {
+    reg(registers_.control) = 0;  // BRR is writable only while disabled (a boot loader may have left it on)
+    reg(registers_.baud_rate) = (clock_hz + kBaud / 2) / kBaud;  // 16x oversampling: f / baud on every STM32
+    reg(registers_.control) = enable;
+    alive_ = true;
+  }
 
   void write(const char* text, std::uint32_t len) {
     for (std::uint32_t i = 0; i < len; ++i) {
@@ -32,20 +46,21 @@ class UartConsole {
 
   /// Waits until the last byte has left the shift register (before the core stops).
   void flush() const {
-    if (alive_) wait_for(status_, tx_complete_, tx_complete_);
+    if (alive_) wait_for(registers_.status, tx_complete_, tx_complete_);
   }
 
  private:
   void put(char c) {
     if (!alive_) return;
-    if (!wait_for(status_, tx_empty_, tx_empty_)) {
+    if (!wait_for(registers_.status, tx_empty_, tx_empty_)) {
       alive_ = false;
       return;
     }
-    reg(data_) = static_cast<std::uint8_t>(c);
+    reg(registers_.data) = static_cast<std::uint8_t>(c);
   }
 
-  std::uint32_t status_, data_, tx_empty_, tx_complete_;
+  Registers registers_;
+  std::uint32_t tx_empty_, tx_complete_;
   bool alive_ = false;
 };
 

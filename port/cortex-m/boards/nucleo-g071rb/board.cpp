@@ -29,11 +29,10 @@ constexpr std::uint32_t GPIOA = 0x50000000u;
 constexpr std::uint32_t USART2 = 0x40004400u;
 constexpr std::uint32_t USART2_CR1 = USART2 + 0x00, USART2_BRR = USART2 + 0x0C, USART2_ISR = USART2 + 0x1C,
                         USART2_TDR = USART2 + 0x28;
-constexpr std::uint32_t kConsoleBaud = 115200u;
 
 std::uint32_t clock_hz = 16000000u;  // HSI16 after reset; AHB and APB undivided, so USART2's clock too
 bool host = false;
-tact::port::UartConsole console{USART2_ISR, USART2_TDR, 1u << 7, 1u << 6};  // TXE (FIFO off), TC
+tact::port::UartConsole console{{USART2_CR1, USART2_BRR, USART2_ISR, USART2_TDR}, 1u << 7, 1u << 6};  // TXE (FIFO off), TC
 
 constexpr std::uint32_t kHsiOn = 1u << 8, kHsiReady = 1u << 10, kPllOn = 1u << 24, kPllReady = 1u << 25;  // RCC_CR
 constexpr std::uint32_t kSwMask = 0x7u, kSwPll = 0b010u, kSwsMask = 0x7u << 3, kSwsPll = 0b010u << 3;  // RCC_CFGR
@@ -73,10 +72,7 @@ void start_console() {
   reg(RCC_APBENR1) |= 1u << 17;  // USART2EN
   tact::port::wait_for_clock_enable();
   stm32::pin_to_alternate_function<2, 1>(GPIOA);
-  reg(USART2_CR1) = 0;  // BRR may only be written with the USART disabled (a boot loader may have left it on)
-  reg(USART2_BRR) = (clock_hz + kConsoleBaud / 2) / kConsoleBaud;        // f / baud
-  reg(USART2_CR1) = (1u << 3) | (1u << 0);                               // TE, UE
-  console.start();
+  console.start(clock_hz, (1u << 3) | (1u << 0));  // TE, UE
 }
 
 }  // namespace

@@ -29,12 +29,11 @@ constexpr std::uint32_t GPIOA = 0x40020000u;
 constexpr std::uint32_t USART2 = 0x40004400u;
 constexpr std::uint32_t USART2_SR = USART2 + 0x00, USART2_DR = USART2 + 0x04, USART2_BRR = USART2 + 0x08,
                         USART2_CR1 = USART2 + 0x0C;
-constexpr std::uint32_t kConsoleBaud = 115200u;
 
 std::uint32_t clock_hz = 16000000u;  // HSI after reset
 std::uint32_t apb1_hz = 16000000u;   // USART2's clock
 bool host = false;
-tact::port::UartConsole console{USART2_SR, USART2_DR, 1u << 7, 1u << 6};  // TXE, TC
+tact::port::UartConsole console{{USART2_CR1, USART2_BRR, USART2_SR, USART2_DR}, 1u << 7, 1u << 6};  // TXE, TC
 
 constexpr std::uint32_t kHsiOn = 1u << 0, kHsiReady = 1u << 1, kHseOn = 1u << 16, kHseReady = 1u << 17,
                         kPllOn = 1u << 24, kPllReady = 1u << 25;  // RCC_CR
@@ -88,10 +87,7 @@ void start_console() {
   reg(RCC_APB1ENR) |= 1u << 17;  // USART2EN
   tact::port::wait_for_clock_enable();
   stm32::pin_to_alternate_function<2, 7>(GPIOA);
-  reg(USART2_CR1) = 0;  // BRR may only be written with the USART disabled (a boot loader may have left it on)
-  reg(USART2_BRR) = (apb1_hz + kConsoleBaud / 2) / kConsoleBaud;         // f / (16 · baud), 4 fraction bits
-  reg(USART2_CR1) = (1u << 13) | (1u << 3);                              // UE, TE
-  console.start();
+  console.start(apb1_hz, (1u << 13) | (1u << 3));  // UE, TE
 }
 
 }  // namespace
