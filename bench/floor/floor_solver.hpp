@@ -10,7 +10,9 @@
 ///     M diagonal with a positive diagonal (else a refusal status);
 ///   * the same iterations: most violated row per unit norm beyond
 ///     tact's slack tolerance, partial steps that release a row, full steps
-///     that append one, W_A's Cholesky factor updated and downdated (Givens);
+///     that append one, W_A's Cholesky factor updated and downdated (Givens),
+///     and tact's crash start when the first search finds two or more
+///     violated rows (they enter together, one solve for Λ_A);
 ///   * the same final check: every KKT residual and scale of
 ///     tact::Residuals, judged by Residuals::kkt_satisfied and
 ///     working_set_satisfied with tact's float tolerance, Inaccurate when
@@ -84,13 +86,18 @@ class FloorSolver {
 
     count_ = 0;
     int iterations = 0;
-    for (;;) {
-      const int p_row = most_violated(m);
+    for (bool first_search = true;; first_search = false) {
+      int violated = 0;
+      const int p_row = most_violated(m, violated);
       if (p_row < 0) break;
+      if (first_search && violated >= 2) {
+        crash_start(p, p_row, iterations);
+        continue;
+      }
       Scalar multiplier_p = 0;
       for (;;) {
         if (++iterations > 4 * m + 16) return refused(tact::Status::IterationLimit);
-        const Scalar pivot = project(p_row, jacobian, n);
+        const Scalar pivot = project(p_row, jacobian, n, /*for_step=*/true);
         Scalar t_partial = kInfinity;
         int blocking = -1;
         for (int i = 0; i < count_; ++i) {
@@ -140,11 +147,15 @@ class FloorSolver {
     return report;
   }
 
-  int most_violated(int m) const {
+  bool violated(int r) const { return slack_[r] + tolerance_[r] < 0 && !in_set_[r]; }
+
+  /// Most violated row per unit norm, or -1; `violated_rows`: how many are.
+  int most_violated(int m, int& violated_rows) const {
     int worst = -1;
     Scalar worst_violation = 0;
     for (int r = 0; r < m; ++r) {
-      if (!(slack_[r] + tolerance_[r] < 0) || in_set_[r]) continue;
+      if (!violated(r)) continue;
+      ++violated_rows;
       if (worst < 0 || slack_[r] < worst_violation * row_norm_[r]) {
         worst = r;
         worst_violation = slack_[r] / row_norm_[r];
@@ -153,9 +164,70 @@ class FloorSolver {
     return worst;
   }
 
-  /// g = M⁻¹J_pᵀ, y = L⁻¹(J_A g), step = L⁻ᵀy, direction Δẍ = g − M⁻¹J_Aᵀstep.
+  /// tact's crash start (Solver::crash_start, settle_appended): p, then the
+  /// other violated rows in row order, enter without steps while independent
+  /// and fewer than n; one solve gives Λ_A; pulling rows are released, the
+  /// most negative first and each as an iteration, or all dropped when more
+  /// pull than push; then ẍ and the slacks afresh.
+  void crash_start(const ProblemType& p, int p_row, int& iterations) {
+    const int n = p.n;
+    const int m = p.num_ineq;
+    const Scalar* jacobian = p.J_ineq.data();
+    const auto try_append = [&](int row) {
+      const Scalar pivot = project(row, jacobian, n, /*for_step=*/false);
+      if (pivot > 0) append(row, pivot, 0);
+    };
+    try_append(p_row);
+    for (int r = 0; r < m && count_ < n; ++r)
+      if (r != p_row && violated(r)) try_append(r);
+    solve_multipliers();
+    for (;;) {
+      int most_negative = -1;
+      int pulling = 0;
+      for (int i = 0; i < count_; ++i) {
+        if (!(lambda_[i] < 0)) continue;
+        ++pulling;
+        if (most_negative < 0 || lambda_[i] < lambda_[most_negative]) most_negative = i;
+      }
+      if (most_negative < 0) break;
+      if (iterations == 0 && 2 * pulling > count_) {
+        while (count_ > 0) in_set_[active_[--count_]] = false;
+        break;
+      }
+      ++iterations;
+      remove(most_negative);
+      solve_multipliers();
+    }
+    for (int j = 0; j < n; ++j) {
+      Scalar total_force = p.f(j);
+      for (int i = 0; i < count_; ++i) total_force += jacobian[active_[i] + j * kRowStride] * lambda_[i];
+      acceleration_[j] = total_force * inverse_mass_[j];
+    }
+    for (int r = 0; r < m; ++r) {
+      Scalar slack = -p.d_ineq(r);
+      for (int j = 0; j < n; ++j) slack += jacobian[r + j * kRowStride] * acceleration_[j];
+      slack_[r] = slack;
+    }
+  }
+
+  /// Λ_A from L Lᵀ Λ_A = −s_A (the set's rows on their boundary).
+  void solve_multipliers() {
+    for (int i = 0; i < count_; ++i) {
+      Scalar v = -slack_[active_[i]];
+      for (int l = 0; l < i; ++l) v -= factor_[i][l] * projection_[l];
+      projection_[i] = v / factor_[i][i];
+    }
+    for (int i = count_ - 1; i >= 0; --i) {
+      Scalar v = projection_[i];
+      for (int l = i + 1; l < count_; ++l) v -= factor_[l][i] * lambda_[l];
+      lambda_[i] = v / factor_[i][i];
+    }
+  }
+
+  /// g = M⁻¹J_pᵀ, y = L⁻¹(J_A g); for a step also step = L⁻ᵀy and the
+  /// direction Δẍ = g − M⁻¹J_Aᵀstep.
   /// @return the pivot J_p g − |y|², or 0 when p depends on the set.
-  Scalar project(int p_row, const Scalar* jacobian, int n) {
+  Scalar project(int p_row, const Scalar* jacobian, int n, bool for_step) {
     Scalar row_norm2 = 0;
     for (int j = 0; j < n; ++j) {
       const Scalar entry = jacobian[p_row + j * kRowStride];
@@ -170,12 +242,12 @@ class FloorSolver {
       projection_[i] = v / factor_[i][i];
       projection2 += projection_[i] * projection_[i];
     }
-    for (int i = count_ - 1; i >= 0; --i) {
+    for (int i = count_ - 1; i >= 0 && for_step; --i) {
       Scalar v = projection_[i];
       for (int l = i + 1; l < count_; ++l) v -= factor_[l][i] * step_[l];
       step_[i] = v / factor_[i][i];
     }
-    for (int i = 0; i < count_; ++i)
+    for (int i = 0; i < count_ && for_step; ++i)
       for (int j = 0; j < n; ++j)
         direction_[j] -= jacobian[active_[i] + j * kRowStride] * inverse_mass_[j] * step_[i];
     const Scalar pivot = row_norm2 - projection2;
