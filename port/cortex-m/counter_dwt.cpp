@@ -11,6 +11,9 @@ namespace {
 
 using tact::port::reg;
 constexpr std::uint32_t DEMCR = 0xE000EDFCu, DWT_CTRL = 0xE0001000u, DWT_CYCCNT = 0xE0001004u;
+constexpr std::uint32_t CPUID = 0xE000ED00u, DWT_LAR = 0xE0001FB0u;
+constexpr std::uint32_t kCortexM7PartNumber = 0xC27u;  // CPUID bits 15:4
+constexpr std::uint32_t kLockAccessKey = 0xC5ACCE55u;   // CoreSight software unlock
 
 std::uint32_t last_low = 0, high = 0;  // software extension to 64 bits
 
@@ -23,6 +26,11 @@ namespace tact::port {
 
 void detail::counter_start() {
   reg(DEMCR) |= 1u << 24;  // TRCENA: power the DWT
+  // The Cortex-M7's DWT keeps its CoreSight software lock after reset: until
+  // it is unlocked, writes to DWT_CTRL are ignored and CYCCNT stays 0
+  // (reported on STM32F7 and H7; no M7 board here to check it on). Other
+  // cores have no such lock (ARMv8-M) or do not need it.
+  if (((reg(CPUID) >> 4) & 0xFFFu) == kCortexM7PartNumber) reg(DWT_LAR) = kLockAccessKey;
   reg(DWT_CYCCNT) = 0;
   reg(DWT_CTRL) |= 1u;     // CYCCNTENA
 }
