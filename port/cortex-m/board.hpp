@@ -26,6 +26,16 @@ void console_flush();
 
 }  // namespace tact::port::board
 
+namespace tact::port {
+/// An entry of the vector table: an exception handler (or the initial stack pointer).
+using Handler = void (*)();
+}  // namespace tact::port
+
+/// The vector table (startup.cpp: exceptions 0–15), for a board whose flash
+/// is linked at an alias of the boot address: its init() points SCB->VTOR
+/// here (the STM32 boards).
+extern "C" const tact::port::Handler* const tact_vector_table;
+
 namespace tact::port::detail {
 
 /// Starts the counter (counter_<kind>.cpp); called by port::init().

@@ -31,7 +31,7 @@ void SysTick_Handler();
 
 namespace {
 
-using Handler = void (*)();
+using tact::port::Handler;
 
 // Exception numbers 0..15. No external interrupt is enabled by the port, so
 // the table stops here; an application that enables one must extend it.

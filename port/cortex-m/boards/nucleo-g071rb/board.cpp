@@ -11,8 +11,6 @@
 #include "semihosting.hpp"
 #include "uart_console.hpp"
 
-extern "C" const void* const tact_vector_table;
-
 namespace {
 
 using tact::port::reg;
