@@ -1,20 +1,17 @@
-# A new board's mistakes stop configure with a message that names its file
-# (port/cortex-m/CMakeLists.txt), and a hex RAM length is read. Each case is
-# a throwaway board in a scratch copy of the sources that configure reads.
+# A board kept outside tact's tree (TACT_BOARD_DIRS) is found, and a new
+# board's mistakes stop configure with a message that names its file
+# (port/cortex-m/CMakeLists.txt); a hex RAM length is read. Each case is a
+# throwaway board in a scratch folder of boards.
 #   cmake -DSOURCE_DIR=... -DSCRATCH=... -P board_checks_test.cmake
 cmake_minimum_required(VERSION 3.21)
 file(REMOVE_RECURSE "${SCRATCH}")
-set(source "${SCRATCH}/source")
-foreach(entry CMakeLists.txt cmake lib port toolchains)
-  file(COPY "${SOURCE_DIR}/${entry}" DESTINATION "${source}")
-endforeach()
-file(REMOVE_RECURSE "${source}/port/cortex-m/boards/mps2-an386")  # keep the list short; unused here
-set(board_dir "${source}/port/cortex-m/boards/test-board")
+set(boards "${SCRATCH}/boards")
+set(board_dir "${boards}/test-board")
 set(good_board [=[
 set(TACT_BOARD_CORES m4f)
 set(TACT_BOARD_CLOCK_HZ 64000000)
 set(TACT_BOARD_COUNTER dwt)
-set(TACT_BOARD_SOURCES ${CMAKE_CURRENT_LIST_DIR}/../qemu_board.cpp)
+set(TACT_BOARD_SOURCES ${TACT_CORTEX_M_PORT_DIR}/boards/qemu_board.cpp)
 ]=])
 set(good_ram "RAM (rwx) : ORIGIN = 0x20000000, LENGTH = 0x10000")
 
@@ -25,8 +22,9 @@ function(expect case board_cmake ram_line expected)
   file(WRITE "${board_dir}/linker.ld"
        "MEMORY\n{\n  FLASH (rx) : ORIGIN = 0x08000000, LENGTH = 512K\n  ${ram_line}\n}\nINCLUDE sections.ld\n")
   set(build "${SCRATCH}/build-${case}")
-  execute_process(COMMAND ${CMAKE_COMMAND} -S "${source}" -B "${build}"
-                          -DCMAKE_TOOLCHAIN_FILE=${source}/toolchains/cortex-${core}.cmake -DTACT_BOARD=test-board
+  execute_process(COMMAND ${CMAKE_COMMAND} -S "${SOURCE_DIR}" -B "${build}"
+                          -DCMAKE_TOOLCHAIN_FILE=${SOURCE_DIR}/toolchains/cortex-${core}.cmake
+                          -DTACT_BOARD_DIRS=${board_dirs} -DTACT_BOARD=test-board
                           -DTACT_BUILD_TESTS=OFF -DTACT_BUILD_EXAMPLES=OFF -DTACT_BUILD_BENCHMARKS=OFF
                           -DTACT_BUILD_TOOLS=OFF -DTACT_STATIC_CHECKS=OFF
                   RESULT_VARIABLE result OUTPUT_QUIET ERROR_VARIABLE errors)
@@ -45,6 +43,7 @@ function(expect case board_cmake ram_line expected)
 endfunction()
 
 set(core m4f)
+set(board_dirs "${boards}")
 expect(hex_ram_length "${good_board}" "${good_ram}" "")
 file(STRINGS "${build}/CMakeCache.txt" ram REGEX "^TACT_BOARD_RAM_BYTES:")
 if(NOT ram STREQUAL "TACT_BOARD_RAM_BYTES:INTERNAL=65536")
@@ -66,3 +65,9 @@ expect(no_ram_length "${good_board}" "RAM (rwx) : ORIGIN = 0x20000000" "linker.l
 set(core m0)
 string(REPLACE "m4f" "m0" m0_dwt "${good_board}")
 expect(dwt_on_m0 "${m0_dwt}" "${good_ram}" "has no DWT cycle counter: use systick")
+set(core m4f)
+file(MAKE_DIRECTORY "${SCRATCH}/more-boards/mps2-an386")
+set(board_dirs "${boards}\\;${SCRATCH}/more-boards")
+expect(name_clash "${good_board}" "${good_ram}" "board 'mps2-an386' is in .* and in .*more-boards: rename one")
+set(board_dirs "${SCRATCH}/no-such-folder")
+expect(missing_folder "${good_board}" "${good_ram}" "TACT_BOARD_DIRS: '.*no-such-folder' is not a folder")
