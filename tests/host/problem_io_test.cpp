@@ -10,6 +10,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <tuple>
 
 #include "no_heap.hpp"
 #include "tact/problem_io.hpp"
@@ -305,6 +306,23 @@ TEST(ProblemIo, SizesBeyondTheBoundsWriteNothingOutside) {
   }
   for (const auto byte : g.before) EXPECT_EQ(byte, 0xA5);
   for (const auto byte : g.after) EXPECT_EQ(byte, 0x5A);
+}
+
+// Sizes set by hand beyond the bounds: the writer reads nothing of the
+// problem (it would read J and ids out of bounds) and writes an empty text.
+TEST(ProblemIo, WriterWritesNothingForSizesBeyondTheBounds) {
+  tact::Problem<2, 0, 2> p;
+  ASSERT_TRUE(tact::read_problem(kCorner, std::strlen(kCorner), p).ok());
+  char text[256];
+  for (const auto& [n, num_eq, num_ineq] : {std::tuple{2, 0, 200}, {3, 0, 2}, {2, 1, 2}, {-1, 0, 2}, {2, 0, -5}}) {
+    p.n = n;
+    p.num_eq = num_eq;
+    p.num_ineq = num_ineq;
+    std::memset(text, 'x', sizeof text);
+    EXPECT_EQ(tact::write_problem(p, text, sizeof text), 0u) << n << " " << num_eq << " " << num_ineq;
+    EXPECT_EQ(text[0], '\0');
+    EXPECT_EQ(tact::write_problem(p, nullptr, 0), 0u);
+  }
 }
 
 TEST(ProblemIo, WriterReportsTheNeededLengthAndTruncatesWithNul) {

@@ -627,9 +627,12 @@ ParseResult read_problem(const char* text, std::size_t length, Problem<MaxDof, M
 /// @return the number of characters the complete text needs (without NUL);
 ///         writes at most capacity − 1 of them and a NUL when capacity > 0
 ///         (like snprintf), so a first call with capacity 0 sizes the buffer.
+///         0, and only the NUL, when the sizes are outside the bounds
+///         (Problem::sizes_valid, e.g. set by hand): nothing beyond them is read.
 template <int MaxDof, int MaxEq, int MaxIneq, typename Scalar>
 std::size_t write_problem(const Problem<MaxDof, MaxEq, MaxIneq, Scalar>& p, char* buffer, std::size_t capacity) {
   io::detail::Output out(buffer, capacity);
+  if (!p.sizes_valid()) return out.finish();
   const auto put_number = [&](Scalar value) {
     char text[32];
     (void)io::format_number(value, ScalarTraits<Scalar>::round_trip_digits, text, sizeof text);
@@ -639,7 +642,7 @@ std::size_t write_problem(const Problem<MaxDof, MaxEq, MaxIneq, Scalar>& p, char
   const auto put_size = [&](const char* word, Index value) {
     out.put(word);
     out.put(' ');
-    io::detail::put_unsigned(out, static_cast<std::uint64_t>(value < 0 ? 0 : value));
+    io::detail::put_unsigned(out, static_cast<std::uint64_t>(value));  // ≥ 0: sizes_valid
     out.put('\n');
   };
   // Matrix: keyword alone, then one indented row per line.
