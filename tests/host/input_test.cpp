@@ -544,6 +544,39 @@ TEST(Degenerate, AScaledRowNormThatOverflowsIsNotInfeasible) {
   }
 }
 
+TEST(Degenerate, AScaledRowNormThatUnderflowsIsNotInfeasible) {
+  // x ≥ 1 (or = 1) through 1e-23·x ≥ 1e-23 with a unit mass: feasible
+  // (x = 1, λ = 2e23), but |ĵ|² = 1e-46 underflows float to 0, so the row
+  // looks exactly dependent. No proof of infeasibility (found by review:
+  // Exact said Infeasible). A zero row violated stays Infeasible.
+  for (const bool equality : {false, true}) {
+    for (const float entry : {1e-23f, 0.0f}) {
+      tact::Solver<1, 1, 1> tiny;
+      tact::Problem<1, 1, 1> p;
+      ASSERT_TRUE(p.resize(1, equality ? 1 : 0, equality ? 0 : 1));
+      p.M(0, 0) = 1;
+      p.f(0) = -1;
+      (equality ? p.J_eq(0, 0) : p.J_ineq(0, 0)) = entry;
+      (equality ? p.d_eq(0) : p.d_ineq(0)) = 1e-23f;
+      for (const auto strategy : {tact::Strategy::Platt, tact::Strategy::PlattImproved, tact::Strategy::Right,
+                                  tact::Strategy::Exact}) {
+        const auto report = tact::test::solve_no_heap(tiny, p, strategy);
+        const std::string label =
+            std::string(tact::to_string(strategy)) + (equality ? " eq" : " ineq") + (entry == 0 ? " zero" : " tiny");
+        EXPECT_TRUE(std::isfinite(tiny.acceleration()(0))) << label;
+        if (entry == 0.0f && strategy == tact::Strategy::Exact) {
+          EXPECT_EQ(report.status, tact::Status::Infeasible) << label;
+        } else {
+          EXPECT_NE(report.status, tact::Status::Infeasible) << label;
+          if (report.ok()) {
+            EXPECT_NEAR(tiny.acceleration()(0), 1.0f, 1e-5f) << label;
+          }
+        }
+      }
+    }
+  }
+}
+
 TEST(Limits, IterationCapIsHardAndReported) {
   Problem p = floor_problem();
   p.num_ineq = 2;

@@ -1418,9 +1418,21 @@ class Solver {
   Status dependency_status(Index r, Scalar pivot) const {
     const Scalar rounding = 64 * std::numeric_limits<Scalar>::epsilon();
     const Scalar norm2 = row_norm2_scaled(r);
-    // |ĵ_r|² overflowed (a huge row over a tiny mass): no proof of anything.
+    // |ĵ_r|² overflowed (a huge row over a tiny mass), or underflowed below
+    // the normal range while J_r is not zero (a tiny row over a large mass,
+    // whose pivot then reads 0): no proof of anything. Only a zero row
+    // violated is exactly infeasible (0 ≥ d_r > 0).
     if (!detail::is_finite(norm2)) return Status::Singular;
+    if (norm2 < std::numeric_limits<Scalar>::min() && !row_is_zero(r)) return Status::Singular;
     return pivot <= rounding * rounding * norm2 ? Status::Infeasible : Status::Singular;
+  }
+  /// True when every entry of row r of J is ±0. Out of line: only a stuck
+  /// row with an underflowed |ĵ_r|² asks.
+  TACT_NOINLINE bool row_is_zero(Index r) const {
+    const RowView row = row_view(r);
+    for (Index j = 0; j < n_; ++j)
+      if (!detail::is_zero(row.at(j))) return false;
+    return true;
   }
 
   /// True when row r is outside the set and its slack is below
