@@ -573,6 +573,46 @@ TEST(ImpulseInput, RejectsBadParametersWithoutMoving) {
   EXPECT_EQ(world.x, Vec2::Zero());
 }
 
+// What decides the candidates: a NaN gap (its row would drop out: g ≤
+// tolerance is false) or a NaN tolerance (every contact would) is refused,
+// as the contact far away with a NaN gap must be (found by review: Solved,
+// and the body fell).
+TEST(ImpulseInput, RejectsANaNGapOrToleranceWithoutMoving) {
+  expect_rejected([](CornerImpulse& w) { w.contact_tolerance = kNaN; });
+  auto far_row_with_nan_gap = [](const CornerImpulse::DofVector& x, const CornerImpulse::DofVector&,
+                                 CornerImpulse::Rows& rows) {
+    rows.add_inequality(0, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
+    auto far = tact::half_space<2, 2>(x, 0, Vec2(1, 0), -1.0f);  // x ≥ −1: 1 away, not a candidate
+    far.g = kNaN;
+    rows.add_inequality(1, far);
+  };
+  for (const Resolution resolution : kAllResolutions) {
+    static CornerImpulse world;
+    world = CornerImpulse{};
+    world.n = 2;
+    world.f = Vec2(0, -1);
+    world.resolution = resolution;
+    EXPECT_EQ(step_no_heap(world, far_row_with_nan_gap).status, Status::InvalidInput) << tact::to_string(resolution);
+    expect_no_motion_and_finite(world, Vec2::Zero(), Vec2::Zero());
+  }
+}
+
+// Out-of-range indices break the accessors' contract (TACT_ASSERT, which
+// does nothing in this build): they read nothing out of bounds (found by
+// review: UBSan on multiplier_ineq(-1)).
+TEST(ImpulseInput, MultipliersOutsideTheBoundsAreZero) {
+  static CornerImpulse world;
+  world = CornerImpulse{};
+  world.n = 2;
+  world.f = Vec2(0, -1);
+  ASSERT_TRUE(step_no_heap(world, corner::rows).ok());
+  EXPECT_GT(world.multiplier_ineq(1), 0.0f);  // the floor holds the body
+  EXPECT_EQ(world.multiplier_ineq(-1), 0.0f);
+  EXPECT_EQ(world.multiplier_ineq(2), 0.0f);
+  EXPECT_EQ(world.multiplier_eq(0), 0.0f);  // MaxEq = 0
+  EXPECT_EQ(world.multiplier_eq(-1), 0.0f);
+}
+
 TEST(ImpulseInput, RowsBeyondTheBoundsAreRejected) {
   auto three = [](const CornerImpulse::DofVector& x, const CornerImpulse::DofVector&, CornerImpulse::Rows& rows) {
     for (tact::RowId k = 0; k < 3; ++k) rows.add_inequality(k, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));

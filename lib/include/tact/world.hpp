@@ -43,6 +43,15 @@ class RowSet {
   RowId id(Index k) const { return ids_[static_cast<std::size_t>(k)]; }
   /// True when more rows were added than the bounds hold (the extra ones were dropped).
   bool overflow() const { return overflow_; }
+  /// True when every inequality's gap g is finite: g decides which rows are
+  /// candidates, and a NaN would drop its row silently (g ≤ tolerance is
+  /// false). A candidate's J and curvature reach the solver, which checks
+  /// them; a row that is not a candidate is not read beyond g.
+  bool inequality_gaps_finite() const {
+    Scalar probe = 0;
+    for (Index k = 0; k < num_ineq_; ++k) probe += ineq_[static_cast<std::size_t>(k)].g * Scalar(0);
+    return probe == Scalar(0);
+  }
   /// True when an inequality with this id was added.
   bool holds_id(RowId id) const {
     for (Index k = 0; k < num_ineq_; ++k)
@@ -111,15 +120,19 @@ class World {
 
   /// Advances one step. `gather(x, v, rows)` adds the rows at the current
   /// state (every inequality the world has; the stepper selects candidates).
-  /// @return the solver's report; Status::InvalidInput (and no motion) when
-  ///         τ or h is not positive and finite or the rows overflow the bounds.
+  /// @return the solver's report. Nothing moves when it is InvalidInput:
+  ///         τ or h not positive and finite, contact_tolerance NaN, NaN/Inf
+  ///         in x, v or an inequality's g, the rows overflow the bounds, or
+  ///         the solver refused the step's data (NaN/Inf in M, f or a
+  ///         candidate row); nor when it is InvalidMass (M not SPD). Any
+  ///         other status still advances the state with the solver's finite
+  ///         outputs.
   template <typename Gather>
   Report<Scalar> step(Gather&& gather) {
     rows_.clear();
     gather(static_cast<const DofVector&>(x), static_cast<const DofVector&>(v), rows_);
     Report<Scalar> report;
-    if (!(tau > 0) || !(time_step > 0) || !std::isfinite(tau) || !std::isfinite(time_step) || rows_.overflow())
-      return report;  // InvalidInput
+    if (!parameters_valid()) return report;  // InvalidInput
     const bool carries_set = strategy == Strategy::Platt || strategy == Strategy::PlattImproved;
     if (strategy == Strategy::Platt && memory_.initialized) rows_.add_violated_to(memory_, contact_tolerance);
 
@@ -143,6 +156,7 @@ class World {
       problem_.ineq_id[static_cast<std::size_t>(slot)] = rows_.id(k);
     }
     report = solver_.solve(problem_, strategy, &memory_);
+    if (report.status == Status::InvalidInput || report.status == Status::InvalidMass) return report;
 
     // Semi-implicit (symplectic) Euler: velocity first, then position with it.
     v.head(n) += time_step * solver_.acceleration().head(n);
@@ -158,6 +172,17 @@ class World {
   const ProblemType& last_problem() const { return problem_; }
 
  private:
+  /// What the solver does not see: τ, h, the candidates' tolerance, the
+  /// state and every inequality's gap (RowSet::inequality_gaps_finite).
+  bool parameters_valid() const {
+    if (!(tau > 0) || !(time_step > 0) || !std::isfinite(tau) || !std::isfinite(time_step)) return false;
+    if (detail::is_nan(contact_tolerance) || rows_.overflow() || n < 1 || n > MaxDof) return false;
+    Scalar probe = 0;
+    detail::probe_finite(x.head(n), probe);
+    detail::probe_finite(v.head(n), probe);
+    return probe == Scalar(0) && rows_.inequality_gaps_finite();
+  }
+
   Rows rows_;
   ProblemType problem_;
   SolverType solver_;

@@ -116,6 +116,11 @@ template <typename Scalar>
 inline bool is_finite(Scalar x) {
   return std::fabs(x) <= std::numeric_limits<Scalar>::max();
 }
+/// True when x is NaN (every compare with it is false; ±Inf is not NaN).
+template <typename Scalar>
+inline bool is_nan(Scalar x) {
+  return !(std::fabs(x) <= std::numeric_limits<Scalar>::infinity());
+}
 /// Accumulates x·0 over a block: the probe stays 0 for finite data and
 /// becomes NaN if any entry is NaN or ±Inf (one multiply-add per entry,
 /// one test at the end).
