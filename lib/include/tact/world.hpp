@@ -44,9 +44,9 @@ class RowSet {
   /// True when more rows were added than the bounds hold (the extra ones were dropped).
   bool overflow() const { return overflow_; }
   /// True when every inequality's gap g is finite: g decides which rows are
-  /// candidates, and a NaN would drop its row silently (g ≤ tolerance is
-  /// false). A candidate's J and curvature reach the solver, which checks
-  /// them; a row that is not a candidate is not read beyond g.
+  /// candidates, and a NaN must not drop its row silently (g ≤ tolerance is
+  /// false). ImpulseWorld asks (its b need not read g); World makes such a
+  /// row a candidate instead, whose d the solver then refuses.
   bool inequality_gaps_finite() const {
     Scalar probe = 0;
     for (Index k = 0; k < num_ineq_; ++k) probe += ineq_[static_cast<std::size_t>(k)].g * Scalar(0);
@@ -148,7 +148,10 @@ class World {
     }
     for (Index k = 0; k < rows_.num_ineq(); ++k) {
       const auto& row = rows_.inequality(k);
-      const bool candidate = row.g <= contact_tolerance || (carries_set && memory_.contains(rows_.id(k)));
+      // Not g ≤ tolerance: a NaN g makes its row a candidate, and its d
+      // (Baumgarte's, which reads g) NaN, so the solver refuses the step
+      // (InvalidInput) instead of the row dropping out unseen, for free.
+      const bool candidate = !(row.g > contact_tolerance) || (carries_set && memory_.contains(rows_.id(k)));
       if (!candidate) continue;
       const Index slot = problem_.num_ineq++;
       for (Index j = 0; j < n; ++j) problem_.J_ineq(slot, j) = row.J(j);
@@ -172,15 +175,16 @@ class World {
   const ProblemType& last_problem() const { return problem_; }
 
  private:
-  /// What the solver does not see: τ, h, the candidates' tolerance, the
-  /// state and every inequality's gap (RowSet::inequality_gaps_finite).
-  bool parameters_valid() const {
+  /// What the solver does not see: τ, h, the candidates' tolerance and the
+  /// state (a NaN gap reaches it: see step()). Out of line: inlined, it
+  /// cost the billiard's step registers and more than its own instructions.
+  TACT_NOINLINE bool parameters_valid() const {
     if (!(tau > 0) || !(time_step > 0) || !std::isfinite(tau) || !std::isfinite(time_step)) return false;
     if (detail::is_nan(contact_tolerance) || rows_.overflow() || n < 1 || n > MaxDof) return false;
     Scalar probe = 0;
     detail::probe_finite(x.head(n), probe);
     detail::probe_finite(v.head(n), probe);
-    return probe == Scalar(0) && rows_.inequality_gaps_finite();
+    return probe == Scalar(0);
   }
 
   Rows rows_;
