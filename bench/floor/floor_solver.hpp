@@ -87,10 +87,10 @@ class FloorSolver {
     count_ = 0;
     int iterations = 0;
     for (bool first_search = true;; first_search = false) {
-      int violated = 0;
-      const int p_row = most_violated(m, violated);
+      int violated_rows = 0;
+      const int p_row = most_violated(m, violated_rows);
       if (p_row < 0) break;
-      if (first_search && violated >= 2) {
+      if (first_search && violated_rows >= 2) {
         crash_start(p, p_row, iterations);
         continue;
       }

@@ -595,6 +595,24 @@ TEST(ImpulseInput, RejectsANaNGapOrToleranceWithoutMoving) {
     EXPECT_EQ(step_no_heap(world, far_row_with_nan_gap).status, Status::InvalidInput) << tact::to_string(resolution);
     expect_no_motion_and_finite(world, Vec2::Zero(), Vec2::Zero());
   }
+  // −Inf is refused as NaN is; +Inf is a row never in contact.
+  for (const float gap : {-std::numeric_limits<float>::infinity(), std::numeric_limits<float>::infinity()}) {
+    auto far_row = [gap](const CornerImpulse::DofVector& x, const CornerImpulse::DofVector&, CornerImpulse::Rows& rows) {
+      rows.add_inequality(0, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
+      auto far = tact::half_space<2, 2>(x, 0, Vec2(1, 0), -1.0f);
+      far.g = gap;
+      rows.add_inequality(1, far);
+    };
+    for (const Resolution resolution : kAllResolutions) {
+      static CornerImpulse world;
+      world = CornerImpulse{};
+      world.n = 2;
+      world.f = Vec2(0, -1);
+      world.resolution = resolution;
+      EXPECT_EQ(step_no_heap(world, far_row).status, gap < 0 ? Status::InvalidInput : Status::Solved)
+          << gap << " " << tact::to_string(resolution);
+    }
+  }
 }
 
 // Out-of-range indices break the accessors' contract (TACT_ASSERT, which

@@ -577,6 +577,30 @@ TEST(Degenerate, AScaledRowNormThatUnderflowsIsNotInfeasible) {
   }
 }
 
+// The same where |ĵ|² is a normal float but the dependency test's bound,
+// (64ε)²·|ĵ|², is not (review of session 25): rows s·x₁ = s and
+// s·(x₁ + ρx₂) = 2s with s² = 1e-37, ρ = 3e-5 are feasible (x₂ = 1/ρ), and
+// the second one's pivot s²ρ² ≈ 9e-47 rounds to 0.
+TEST(Degenerate, ADependencyBoundThatUnderflowsIsNotInfeasible) {
+  tact::Solver<2, 2, 0> small;
+  tact::Problem<2, 2, 0> p;
+  ASSERT_TRUE(p.resize(2, 2, 0));
+  const float s = std::sqrt(1e-37f);
+  const float rho = 3e-5f;
+  p.M.setIdentity();
+  p.f.setZero();
+  p.J_eq(0, 0) = s;
+  p.J_eq(1, 0) = s;
+  p.J_eq(1, 1) = s * rho;
+  p.d_eq << s, 2 * s;
+  for (const auto strategy : {tact::Strategy::Platt, tact::Strategy::PlattImproved, tact::Strategy::Right,
+                              tact::Strategy::Exact}) {
+    const auto report = tact::test::solve_no_heap(small, p, strategy);
+    EXPECT_NE(report.status, tact::Status::Infeasible) << tact::to_string(strategy);
+    EXPECT_TRUE(std::isfinite(small.acceleration()(0)) && std::isfinite(small.acceleration()(1)));
+  }
+}
+
 TEST(Limits, IterationCapIsHardAndReported) {
   Problem p = floor_problem();
   p.num_ineq = 2;

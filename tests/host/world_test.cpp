@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include "corner/corner_scene.hpp"
 #include "no_heap.hpp"
@@ -86,51 +87,56 @@ TEST(World, RejectsBadParametersWithoutMoving) {
 }
 
 // What the solver does not see is checked by the stepper: the state, every
-// gap (a NaN gap would drop its row: g ≤ tolerance is false) and the
-// tolerance (a NaN one would drop every contact). Found by review: each of
-// these gave Solved, and the body fell through the floor or kept its NaN.
-// A step the solver refuses (M not SPD) does not move either.
+// gap (a NaN gap would drop its row: g ≤ tolerance is false; −Inf is
+// refused too, +Inf is a row never in contact) and the tolerance (a NaN one
+// would drop every contact). Found by review: each NaN gave Solved, and the
+// body fell through the floor or kept its NaN. A step the solver refuses
+// (M not SPD) does not move either. Every strategy.
 TEST(World, RejectsNaNStateGapOrToleranceAndARefusedStepWithoutMoving) {
   const float nan = std::numeric_limits<float>::quiet_NaN();
-  auto floor_and_far_wall = [](const CornerWorld::DofVector& x, const CornerWorld::DofVector&, CornerWorld::Rows& rows) {
-    rows.add_inequality(0, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
-    rows.add_inequality(1, tact::half_space<2, 2>(x, 0, Vec2(1, 0), -1.0f));  // x ≥ −1: 1 away
-  };
-  auto far_wall_nan_gap = [nan](const CornerWorld::DofVector& x, const CornerWorld::DofVector&, CornerWorld::Rows& rows) {
-    rows.add_inequality(0, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
-    auto far = tact::half_space<2, 2>(x, 0, Vec2(1, 0), -1.0f);
-    far.g = nan;
-    rows.add_inequality(1, far);
-  };
-  auto no_rows = [](const CornerWorld::DofVector&, const CornerWorld::DofVector&, CornerWorld::Rows&) {};
+  const float inf = std::numeric_limits<float>::infinity();
   struct Case {
     const char* name;
-    float x1, v0, tolerance, mass;
-    bool nan_gap, with_rows;
+    float y, v_x, tolerance, mass, far_gap;
+    bool with_rows;
     tact::Status expected;
   };
   const Case cases[] = {
-      {"NaN y, no rows", nan, 0, 1e-5f, 2, false, false, tact::Status::InvalidInput},
-      {"NaN v_x, no rows", 0, nan, 1e-5f, 2, false, false, tact::Status::InvalidInput},
-      {"NaN gap of a far row", 0, 0, 1e-5f, 2, true, true, tact::Status::InvalidInput},
-      {"NaN tolerance", 0, 0, nan, 2, false, true, tact::Status::InvalidInput},
-      {"M not SPD", 0, 0.5f, 1e-5f, -2, false, true, tact::Status::InvalidMass},
+      {"NaN y, no rows", nan, 0, 1e-5f, 2, 1, false, tact::Status::InvalidInput},
+      {"NaN v_x, no rows", 0, nan, 1e-5f, 2, 1, false, tact::Status::InvalidInput},
+      {"NaN gap of a far row", 0, 0, 1e-5f, 2, nan, true, tact::Status::InvalidInput},
+      {"-Inf gap", 0, 0, 1e-5f, 2, -inf, true, tact::Status::InvalidInput},
+      {"NaN tolerance", 0, 0, nan, 2, 1, true, tact::Status::InvalidInput},
+      {"M not SPD", 0, 0.5f, 1e-5f, -2, 1, true, tact::Status::InvalidMass},
+      {"+Inf gap: never in contact", 0, 0, 1e-5f, 2, inf, true, tact::Status::Solved},
   };
-  for (const Case& c : cases) {
-    static CornerWorld world;
-    corner::reset(world, tact::Strategy::Exact, 2.0f, Vec2(0, -1));
-    world.x(1) = c.x1;
-    world.v(0) = c.v0;
-    world.contact_tolerance = c.tolerance;
-    world.M(1, 1) = c.mass;
-    const CornerWorld::DofVector x = world.x, v = world.v;
-    const auto report = c.nan_gap     ? tact::test::step_no_heap(world, far_wall_nan_gap)
-                        : c.with_rows ? tact::test::step_no_heap(world, floor_and_far_wall)
+  for (const auto strategy : tact::kAllStrategies) {
+    for (const Case& c : cases) {
+      static CornerWorld world;
+      corner::reset(world, strategy, 2.0f, Vec2(0, -1));
+      world.x(1) = c.y;
+      world.v(0) = c.v_x;
+      world.contact_tolerance = c.tolerance;
+      world.M(1, 1) = c.mass;
+      const float far_gap = c.far_gap;
+      auto floor_and_far_wall = [far_gap](const CornerWorld::DofVector& x, const CornerWorld::DofVector&,
+                                          CornerWorld::Rows& rows) {
+        rows.add_inequality(0, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
+        auto far = tact::half_space<2, 2>(x, 0, Vec2(1, 0), -1.0f);  // x ≥ −1: 1 away
+        far.g = far_gap;
+        rows.add_inequality(1, far);
+      };
+      auto no_rows = [](const CornerWorld::DofVector&, const CornerWorld::DofVector&, CornerWorld::Rows&) {};
+      const CornerWorld::DofVector x = world.x, v = world.v;
+      const auto report = c.with_rows ? tact::test::step_no_heap(world, floor_and_far_wall)
                                       : tact::test::step_no_heap(world, no_rows);
-    EXPECT_EQ(report.status, c.expected) << c.name;
-    for (int i = 0; i < 2; ++i) {  // nothing moved (NaN stays NaN)
-      EXPECT_TRUE(world.x(i) == x(i) || (std::isnan(world.x(i)) && std::isnan(x(i)))) << c.name;
-      EXPECT_TRUE(world.v(i) == v(i) || (std::isnan(world.v(i)) && std::isnan(v(i)))) << c.name;
+      const std::string label = std::string(c.name) + " " + tact::to_string(strategy);
+      EXPECT_EQ(report.status, c.expected) << label;
+      if (c.expected == tact::Status::Solved) continue;
+      for (int i = 0; i < 2; ++i) {  // nothing moved (NaN stays NaN)
+        EXPECT_TRUE(world.x(i) == x(i) || (std::isnan(world.x(i)) && std::isnan(x(i)))) << label;
+        EXPECT_TRUE(world.v(i) == v(i) || (std::isnan(world.v(i)) && std::isnan(v(i)))) << label;
+      }
     }
   }
 }

@@ -2,7 +2,7 @@
 # board's mistakes stop configure with a message that names its file
 # (port/cortex-m/CMakeLists.txt); a hex RAM length is read. Each case is a
 # throwaway board in a scratch folder of boards.
-#   cmake -DSOURCE_DIR=... -DSCRATCH=... -P board_checks_test.cmake
+#   cmake -DSOURCE_DIR=... -DSCRATCH=... -DGENERATOR=... -P board_checks_test.cmake
 cmake_minimum_required(VERSION 3.21)
 file(REMOVE_RECURSE "${SCRATCH}")
 set(boards "${SCRATCH}/boards")
@@ -22,7 +22,7 @@ function(expect case board_cmake ram_line expected)
   file(WRITE "${board_dir}/linker.ld"
        "MEMORY\n{\n  FLASH (rx) : ORIGIN = 0x08000000, LENGTH = 512K\n  ${ram_line}\n}\nINCLUDE sections.ld\n")
   set(build "${SCRATCH}/build-${case}")
-  execute_process(COMMAND ${CMAKE_COMMAND} -S "${SOURCE_DIR}" -B "${build}"
+  execute_process(COMMAND ${CMAKE_COMMAND} -S "${SOURCE_DIR}" -B "${build}" -G "${GENERATOR}"
                           -DCMAKE_TOOLCHAIN_FILE=${SOURCE_DIR}/toolchains/cortex-${core}.cmake
                           -DTACT_BOARD_DIRS=${board_dirs} -DTACT_BOARD=test-board
                           -DTACT_BUILD_TESTS=OFF -DTACT_BUILD_EXAMPLES=OFF -DTACT_BUILD_BENCHMARKS=OFF
@@ -66,8 +66,17 @@ set(core m0)
 string(REPLACE "m4f" "m0" m0_dwt "${good_board}")
 expect(dwt_on_m0 "${m0_dwt}" "${good_ram}" "has no DWT cycle counter: use systick")
 set(core m4f)
-file(MAKE_DIRECTORY "${SCRATCH}/more-boards/mps2-an386")
+file(WRITE "${SCRATCH}/more-boards/mps2-an386/board.cmake" "${good_board}")
+file(MAKE_DIRECTORY "${SCRATCH}/more-boards/helpers")  # no board.cmake: not a board
 set(board_dirs "${boards}\\;${SCRATCH}/more-boards")
 expect(name_clash "${good_board}" "${good_ram}" "board 'mps2-an386' is in .* and in .*more-boards: rename one")
 set(board_dirs "${SCRATCH}/no-such-folder")
 expect(missing_folder "${good_board}" "${good_ram}" "TACT_BOARD_DIRS: '.*no-such-folder' is not a folder")
+set(board_dirs "${boards}")
+expect(stand_in_uart_alone "${good_board}set(TACT_BOARD_STAND_IN_UART 1)\n" "${good_ram}"
+       "TACT_BOARD_STAND_IN_UART without TACT_BOARD_STAND_IN_MACHINE")
+expect(lowercase_k "${good_board}" "RAM (rwx) : ORIGIN = 0x20000000, LENGTH = 64k" "")
+file(STRINGS "${build}/CMakeCache.txt" ram REGEX "^TACT_BOARD_RAM_BYTES:")
+if(NOT ram STREQUAL "TACT_BOARD_RAM_BYTES:INTERNAL=65536")
+  message(FATAL_ERROR "lowercase_k: LENGTH = 64k read as '${ram}', not 65536")
+endif()

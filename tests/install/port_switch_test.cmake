@@ -1,15 +1,15 @@
 # One build directory switched between ports: TACT_BUILD_* and
 # TACT_STATIC_CHECKS follow the port's default (off for none, on for a port)
 # unless the user set them otherwise, and a switch to none configures.
-#   cmake -DSOURCE_DIR=... -DSCRATCH=... -P port_switch_test.cmake
-cmake_minimum_required(VERSION 3.21)  # IN_LIST
+#   cmake -DSOURCE_DIR=... -DSCRATCH=... -DGENERATOR=... -P port_switch_test.cmake
+cmake_minimum_required(VERSION 3.21)  # policies of the project's minimum (IN_LIST)
 file(REMOVE_RECURSE "${SCRATCH}")
 set(options TACT_BUILD_TESTS TACT_BUILD_EXAMPLES TACT_BUILD_TOOLS TACT_BUILD_BENCHMARKS TACT_STATIC_CHECKS)
 
 # Configures with the given -D arguments, then checks each option's cached
 # value against `expected` (a list: OPTION=ON|OFF).
 function(configure_and_expect arguments expected)
-  execute_process(COMMAND ${CMAKE_COMMAND} -S "${SOURCE_DIR}" -B "${SCRATCH}" ${arguments}
+  execute_process(COMMAND ${CMAKE_COMMAND} -S "${SOURCE_DIR}" -B "${SCRATCH}" -G "${GENERATOR}" ${arguments}
                   RESULT_VARIABLE result OUTPUT_QUIET ERROR_VARIABLE errors)
   if(NOT result EQUAL 0)
     message(FATAL_ERROR "configure with ${arguments} failed (${result}):\n${errors}")

@@ -713,9 +713,9 @@ class ImpulseWorld {
   ///         when h is not positive and finite, β ∉ (0, 1], ε or a compliance
   ///         negative or not finite, a nonzero compliance or a correction
   ///         other than LinearSolver with Primal, invalid PGS settings (with
-  ///         Pgs), contact_tolerance NaN, NaN/Inf in x, v, f, M, an
-  ///         inequality's g or a candidate row (a row that is not a candidate
-  ///         is not read beyond g), the rows overflow the
+  ///         Pgs), contact_tolerance NaN, NaN/Inf in x, v, f, M or a
+  ///         candidate row, an inequality's g NaN or −∞ (+∞: never a
+  ///         candidate; a row that is not one is not read beyond g), the rows overflow the
   ///         bounds or more than MaxRows are candidates (Dual, Pgs);
   ///         Status::InvalidMass (nothing moves) when M is not SPD. Any other
   ///         status (IterationLimit, Singular, Inaccurate, Infeasible) still
@@ -756,7 +756,7 @@ class ImpulseWorld {
     return k >= 0 && k < MaxEq ? lambda_eq_[static_cast<std::size_t>(k)] : Scalar(0);
   }
   /// Impulse λ of the k-th inequality added by the last gather (0 if not a
-  /// candidate; 0 too for a k outside [0, MaxIneq]: TACT_ASSERT).
+  /// candidate; 0 too for a k outside [0, MaxIneq): TACT_ASSERT).
   Scalar multiplier_ineq(Index k) const {
     TACT_ASSERT(k >= 0 && k < MaxIneq);
     return k >= 0 && k < MaxIneq ? lambda_ineq_[static_cast<std::size_t>(k)] : Scalar(0);
@@ -782,7 +782,7 @@ class ImpulseWorld {
     if (!(time_step > 0) || !detail::is_finite(time_step)) return false;
     if (!(beta > 0) || !(beta <= 1)) return false;
     if (!(regularization >= 0) || !detail::is_finite(regularization)) return false;
-    if (detail::is_nan(contact_tolerance) || !rows_.inequality_gaps_finite()) return false;
+    if (detail::is_nan(contact_tolerance) || !rows_.inequality_gaps_valid()) return false;
     Scalar probe = 0;
     detail::probe_finite(x.head(n), probe);
     detail::probe_finite(v.head(n), probe);

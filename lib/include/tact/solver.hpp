@@ -1416,14 +1416,16 @@ class Solver {
   /// square is ~ε²|ĵ_r|². A row only nearly dependent (a larger remainder)
   /// means the data are too ill-conditioned for Scalar to decide: Singular.
   Status dependency_status(Index r, Scalar pivot) const {
-    const Scalar rounding = 64 * std::numeric_limits<Scalar>::epsilon();
+    constexpr Scalar rounding = 64 * std::numeric_limits<Scalar>::epsilon();
     const Scalar norm2 = row_norm2_scaled(r);
-    // |ĵ_r|² overflowed (a huge row over a tiny mass), or underflowed below
-    // the normal range while J_r is not zero (a tiny row over a large mass,
-    // whose pivot then reads 0): no proof of anything. Only a zero row
+    // |ĵ_r|² overflowed (a huge row over a tiny mass): no proof of anything.
+    // Nor when the bound rounding²·|ĵ_r|² falls below the normal range
+    // while J_r is not zero (a tiny row over a large mass): a pivot that
+    // small is lost to underflow, so 0 proves nothing. Only a zero row
     // violated is exactly infeasible (0 ≥ d_r > 0).
     if (!detail::is_finite(norm2)) return Status::Singular;
-    if (norm2 < std::numeric_limits<Scalar>::min() && !row_is_zero(r)) return Status::Singular;
+    constexpr Scalar kSmallestDecidable = std::numeric_limits<Scalar>::min() / (rounding * rounding);
+    if (norm2 < kSmallestDecidable && !row_is_zero(r)) return Status::Singular;
     return pivot <= rounding * rounding * norm2 ? Status::Infeasible : Status::Singular;
   }
   /// True when every entry of row r of J is ±0. Out of line: only a stuck

@@ -5,6 +5,8 @@
 /// integrates with semi-implicit Euler.
 #pragma once
 
+#include <limits>
+
 #include "tact/constraints.hpp"
 #include "tact/solver.hpp"
 
@@ -43,14 +45,16 @@ class RowSet {
   RowId id(Index k) const { return ids_[static_cast<std::size_t>(k)]; }
   /// True when more rows were added than the bounds hold (the extra ones were dropped).
   bool overflow() const { return overflow_; }
-  /// True when every inequality's gap g is finite: g decides which rows are
-  /// candidates, and a NaN must not drop its row silently (g ≤ tolerance is
-  /// false). ImpulseWorld asks (its b need not read g); World makes such a
-  /// row a candidate instead, whose d the solver then refuses.
-  bool inequality_gaps_finite() const {
-    Scalar probe = 0;
-    for (Index k = 0; k < num_ineq_; ++k) probe += ineq_[static_cast<std::size_t>(k)].g * Scalar(0);
-    return probe == Scalar(0);
+  /// True when no inequality's gap g is NaN or −∞ (+∞: a row never in
+  /// contact). g decides which rows are candidates, and a NaN must not drop
+  /// its row silently (g ≤ tolerance is false). ImpulseWorld asks (its b
+  /// need not read g); World makes such a row a candidate instead, whose d
+  /// the solver then refuses, as it does a −∞ gap's.
+  bool inequality_gaps_valid() const {
+    bool valid = true;
+    for (Index k = 0; k < num_ineq_; ++k)
+      valid &= ineq_[static_cast<std::size_t>(k)].g > -std::numeric_limits<Scalar>::infinity();
+    return valid;
   }
   /// True when an inequality with this id was added.
   bool holds_id(RowId id) const {
@@ -122,7 +126,8 @@ class World {
   /// state (every inequality the world has; the stepper selects candidates).
   /// @return the solver's report. Nothing moves when it is InvalidInput:
   ///         τ or h not positive and finite, contact_tolerance NaN, NaN/Inf
-  ///         in x, v or an inequality's g, the rows overflow the bounds, or
+  ///         in x or v, an inequality's g NaN or −∞ (+∞: never a candidate),
+  ///         the rows overflow the bounds, or
   ///         the solver refused the step's data (NaN/Inf in M, f or a
   ///         candidate row); nor when it is InvalidMass (M not SPD). Any
   ///         other status still advances the state with the solver's finite
