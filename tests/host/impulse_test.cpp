@@ -602,6 +602,34 @@ TEST(ImpulseInput, RejectsANaNGapOrToleranceWithoutMoving) {
   }
 }
 
+// A step whose new state would overflow (x at the top of float's range
+// moving on, or v pushed past it) is refused, with λ = 0, in every
+// resolution. Found by fuzz_steppers: the step said Solved and left x or v
+// at Inf.
+TEST(ImpulseInput, AStepThatWouldOverflowTheStateIsRefused) {
+  const float largest = std::numeric_limits<float>::max();
+  // A long step: v stays where the Solver's ½vᵀAv does not overflow (Primal).
+  expect_rejected([largest](CornerImpulse& w) {
+    w.x(0) = largest;
+    w.v(0) = 1e18f;
+    w.time_step = 1e14f;
+  });
+  // v_free = v + h·A⁻¹f overflows with no row to stop it (Dual, Pgs; Primal's
+  // v is the Solver's finite solution).
+  auto no_rows = [](const CornerImpulse::DofVector&, const CornerImpulse::DofVector&, CornerImpulse::Rows&) {};
+  for (const Resolution resolution : {Resolution::Dual, Resolution::Pgs}) {
+    static CornerImpulse world;
+    world = CornerImpulse{};
+    world.n = 2;
+    world.resolution = resolution;
+    world.v(0) = largest;
+    world.f(0) = 1e38f;
+    const Vec2 x = world.x, v = world.v;
+    EXPECT_EQ(step_no_heap(world, no_rows).status, Status::InvalidInput) << tact::to_string(resolution);
+    expect_no_motion_and_finite(world, x, v);
+  }
+}
+
 // Out-of-range indices break the accessors' contract (TACT_ASSERT, which
 // does nothing in this build): they read nothing out of bounds (found by
 // review: UBSan on multiplier_ineq(-1)).
@@ -737,6 +765,53 @@ TEST(ConstraintSpace, SolversRejectBadProblemsWithFiniteOutputs) {
   const auto report = solve_no_heap(pgs, p, &warm);
   EXPECT_EQ(report.status, Status::Solved);
   EXPECT_LT(report.iterations, cold);
+}
+
+/// Solved means the LCP residual within tolerance·(scale + FLT_MIN), finite.
+template <typename Report>
+void expect_solved_within(const Report& report, float tolerance) {
+  EXPECT_TRUE(std::isfinite(report.residual) && std::isfinite(report.scale));
+  if (report.status == Status::Solved) {
+    EXPECT_LE(report.residual, tolerance * (report.scale + std::numeric_limits<float>::min()));
+  }
+}
+
+// Solved holds the LCP residual for both solvers. Found by fuzz_steppers:
+//  * the exact solver said Solved for a bilateral row of W_00 = 10⁻³ (only
+//    the regularization) asking λ₀ = 2·10⁵ beside a unilateral row: its
+//    λ₁ = −0.33 passed the Solver's test against ‖λ‖, not the LCP's
+//    (residual 0.33 for a scale of 200);
+//  * PGS said Solved when a sweep's change was small but Wλ overflowed in
+//    the residual (Inf ≤ tolerance·Inf).
+TEST(ConstraintSpace, SolvedHoldsTheLcpResidualInBothSolvers) {
+  using P = tact::ConstraintSpaceProblem<5>;
+  static tact::ConstraintSpaceSolver<5> exact;
+  static tact::ProjectedGaussSeidel<5> pgs;
+  P p;
+  ASSERT_TRUE(p.resize(1, 1));
+  p.W(0, 0) = 0.001f;
+  p.W(1, 1) = 3.001f;
+  p.q << -200, 0.99f;
+  const auto report = solve_no_heap(exact, p);
+  EXPECT_NE(report.status, Status::InvalidInput);
+  expect_solved_within(report, exact.settings().kkt_tolerance);
+  EXPECT_TRUE(exact.lambda().allFinite());
+
+  ASSERT_TRUE(p.resize(1, 4));
+  p.W << 0x1.500832p+3f, 0x1.3cccccp+3f, 0x1.3fff2ep+3f, 0x1.47b67ap-7f, 0,  //
+      0x1.3cccccp+3f, 0x1.312d14p+23f, 0x1.38dp+13f, -0x1.8ff5cp+6f, 0,        //
+      0x1.3fff2ep+3f, 0x1.38dp+13f, 0x1.e00418p+4f, -0x1.70a2cap-4f, 0,        //
+      0x1.47b67ap-7f, -0x1.8ff5cp+6f, -0x1.70a2cap-4f, 0x1.8a86d8p-9f, 0,      //
+      0, 0, 0, 0, 0x1.0624dep-10f;
+  p.q << -0x1.c1bedp+10f, 0x1.7e04ap+7f, -0x1.3425b6p+117f, -0x1.2cecd2p+127f, 0;
+  pgs.settings = {};
+  pgs.settings.max_sweeps = 20;
+  pgs.settings.omega = 0x1.4f8b58p-17f;
+  pgs.settings.tolerance = 0x1.99999ap-4f;
+  const auto overflowed = solve_no_heap(pgs, p);
+  EXPECT_EQ(overflowed.status, Status::Singular);
+  expect_solved_within(overflowed, pgs.settings.tolerance);
+  EXPECT_TRUE(pgs.lambda().allFinite());
 }
 
 }  // namespace

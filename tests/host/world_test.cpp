@@ -141,6 +141,42 @@ TEST(World, RejectsNaNStateGapOrToleranceAndARefusedStepWithoutMoving) {
   }
 }
 
+// A step whose semi-implicit Euler would overflow the state (x at the top of
+// float's range moving on, or v pushed past it) is refused and nothing
+// moves. Found by fuzz_steppers: the step said Solved and left x or v at
+// Inf. Every strategy.
+TEST(World, AStepThatWouldOverflowTheStateIsRefusedWithoutMoving) {
+  const float largest = std::numeric_limits<float>::max();
+  struct Case {
+    const char* name;
+    float x, v, force, time_step;
+  };
+  // ẍ stays below 1e19 (the solver's ½ẍᵀMẍ would overflow), so v overflows with a long step.
+  const Case cases[] = {{"x overflows", largest, 1e36f, 0, 1e-3f}, {"v overflows", 0, largest, 1e19f, 1e13f}};
+  auto no_rows = [](const CornerWorld::DofVector&, const CornerWorld::DofVector&, CornerWorld::Rows&) {};
+  for (const auto strategy : tact::kAllStrategies) {
+    for (const Case& c : cases) {
+      static CornerWorld world;
+      corner::reset(world, strategy, 1.0f, Vec2(c.force, 0));
+      world.x(0) = c.x;
+      world.v(0) = c.v;
+      world.time_step = c.time_step;
+      const CornerWorld::DofVector x = world.x, v = world.v;
+      const std::string label = std::string(c.name) + " " + tact::to_string(strategy);
+      EXPECT_EQ(tact::test::step_no_heap(world, no_rows).status, tact::Status::InvalidInput) << label;
+      EXPECT_EQ(world.x, x) << label;
+      EXPECT_EQ(world.v, v) << label;
+    }
+    // One step short of the edge still moves.
+    static CornerWorld world;
+    corner::reset(world, strategy, 1.0f, Vec2(0, 0));
+    world.x(0) = 1e38f;
+    world.v(0) = 1e36f;
+    EXPECT_EQ(tact::test::step_no_heap(world, no_rows).status, tact::Status::Solved);
+    EXPECT_GT(world.x(0), 1e38f);
+  }
+}
+
 // A gather that leaves out far pairs (a broad phase) can leave Platt's F+
 // full of ids of rows gone from this step: the row violated after
 // integration must still join F+ in the step it is violated, not wait a

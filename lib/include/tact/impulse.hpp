@@ -214,6 +214,28 @@ void lcp_residual(const ProblemType& p, const Vector& lambda, Vector& w, Scalar&
   }
 }
 
+/// The LCP residual's verdict, one rule for every solver: within tolerance
+/// when residual ≤ tolerance·(scale + the smallest normal), so a subnormal or
+/// zero scale still allows a residual of that size; never when the scale
+/// overflowed.
+template <typename Scalar>
+bool lcp_within(Scalar residual, Scalar scale, Scalar tolerance) {
+  return is_finite(scale) && residual <= tolerance * (scale + std::numeric_limits<Scalar>::min());
+}
+
+/// True, with λ, w, the residual and its scale zeroed and the status
+/// Singular, when the residual or its scale overflowed (Wλ beyond the
+/// scalar): a report never hands out Inf.
+template <typename Scalar, typename Vector>
+bool lcp_overflowed(ConstraintSpaceReport<Scalar>& report, Vector& lambda, Vector& w) {
+  if (is_finite(report.residual) && is_finite(report.scale)) return false;
+  lambda.setZero();
+  w.setZero();
+  report.residual = report.scale = 0;
+  report.status = Status::Singular;
+  return true;
+}
+
 /// Checks that the leading m×m of W and q are finite and W symmetric.
 /// @return Solved, InvalidInput (NaN/Inf) or InvalidMass (not symmetric).
 template <typename ProblemType>
@@ -314,21 +336,15 @@ class ProjectedGaussSeidel {
       if (!detail::is_finite(largest_change)) break;
       if (largest_change <= settings.tolerance * (q_scale + tiny)) {
         detail::lcp_residual(problem, lambda_, w_, report.residual, report.scale);
-        if (report.residual <= settings.tolerance * (report.scale + tiny)) {
+        if (detail::lcp_within(report.residual, report.scale, settings.tolerance)) {
           report.status = Status::Solved;
           return report;
         }
       }
     }
     detail::lcp_residual(problem, lambda_, w_, report.residual, report.scale);
-    if (!detail::is_finite(report.residual) || !detail::is_finite(report.scale)) {
-      lambda_.setZero();
-      w_.setZero();
-      report.residual = report.scale = 0;
-      report.status = Status::Singular;
-      return report;
-    }
-    if (report.residual <= settings.tolerance * (report.scale + tiny)) report.status = Status::Solved;
+    if (detail::lcp_overflowed(report, lambda_, w_)) return report;
+    if (detail::lcp_within(report.residual, report.scale, settings.tolerance)) report.status = Status::Solved;
     return report;
   }
 
@@ -360,12 +376,14 @@ class ConstraintSpaceSolver {
   /// Settings of the underlying solver (tolerances, iteration cap).
   Settings<Scalar>& settings() { return solver_.settings; }
 
-  /// @return the Solver's status: Solved (every KKT condition, i.e. the LCP
-  ///         holds within Settings::kkt_tolerance), IterationLimit, Singular,
-  ///         Inaccurate, InvalidInput (sizes, more unilateral rows than
-  ///         MaxUnilateral, NaN/Inf) or InvalidMass (W not symmetric positive
-  ///         definite: dependent rows without regularization). λ = 0 unless
-  ///         the solver produced an iterate; outputs always finite.
+  /// @return the Solver's status: Solved (every KKT condition, and the LCP
+  ///         residual within Settings::kkt_tolerance of its scale as for
+  ///         PGS; Inaccurate when only the first holds), IterationLimit,
+  ///         Singular (also when Wλ overflowed: λ = 0), Inaccurate,
+  ///         InvalidInput (sizes, more unilateral rows than MaxUnilateral,
+  ///         NaN/Inf) or InvalidMass (W not symmetric positive definite:
+  ///         dependent rows without regularization). λ = 0 unless the solver
+  ///         produced an iterate; outputs always finite.
   ConstraintSpaceReport<Scalar> solve(const ProblemType& problem) {
     ConstraintSpaceReport<Scalar> report;
     lambda_.setZero();
@@ -394,6 +412,13 @@ class ConstraintSpaceSolver {
     report.iterations = inner.iterations;
     for (Index i = 0; i < m; ++i) lambda_(i) = solver_.acceleration()(i);
     detail::lcp_residual(problem, lambda_, w_, report.residual, report.scale);
+    if (detail::lcp_overflowed(report, lambda_, w_)) return report;
+    // The Solver judges Λ against the whole solution's scale; λ's of very
+    // different sizes (W's diagonal spanning decades) can pass it with an
+    // LCP residual that does not pass this rule: never a false Solved.
+    if (report.status == Status::Solved &&
+        !detail::lcp_within(report.residual, report.scale, solver_.settings.kkt_tolerance))
+      report.status = Status::Inaccurate;
     return report;
   }
 
@@ -716,7 +741,8 @@ class ImpulseWorld {
   ///         Pgs), contact_tolerance NaN, NaN/Inf in x, v, f, M or a
   ///         candidate row, an inequality's g NaN or −∞ (+∞: never a
   ///         candidate; a row that is not one is not read beyond g), the rows overflow the
-  ///         bounds or more than MaxRows are candidates (Dual, Pgs);
+  ///         bounds, more than MaxRows are candidates (Dual, Pgs), or a new
+  ///         x or v would overflow the scalar (λ = 0 then too);
   ///         Status::InvalidMass (nothing moves) when M is not SPD. Any other
   ///         status (IterationLimit, Singular, Inaccurate, Infeasible) still
   ///         advances the state with the solver's finite outputs.
@@ -740,12 +766,17 @@ class ImpulseWorld {
     }
     report.rows = num_eq + num_candidates;
 
-    if (resolution == Resolution::Primal) {
-      if (!solve_primal(report, num_eq, num_candidates)) return report;
-    } else {
-      if (!solve_constraint_space(report, num_eq, num_candidates)) return report;
+    // Each resolution leaves the new velocity in `next`: committed with x += h·v
+    // only when both stay finite.
+    const DofVector* next = nullptr;
+    const bool solved = resolution == Resolution::Primal ? solve_primal(report, num_eq, num_candidates, next)
+                                                         : solve_constraint_space(report, num_eq, num_candidates, next);
+    if (!solved) return report;
+    if (!detail::advance_state(x, v, n, h, [next](Index i) { return (*next)(i); })) {
+      report = ImpulseReport<Scalar>{};  // InvalidInput
+      lambda_eq_.fill(Scalar(0));
+      lambda_ineq_.fill(Scalar(0));
     }
-    for (Index i = 0; i < n; ++i) x(i) += h * v(i);
     return report;
   }
 
@@ -811,7 +842,8 @@ class ImpulseWorld {
   }
 
   /// The velocity QP through tact::Solver: M = A, f = A v + h f (= A v_free), J = H, d = b.
-  bool solve_primal(ImpulseReport<Scalar>& report, Index num_eq, Index num_candidates) {
+  /// `next`: the new velocity, the QP's solution.
+  bool solve_primal(ImpulseReport<Scalar>& report, Index num_eq, Index num_candidates, const DofVector*& next) {
     const Index nn = n;
     if (strategy == Strategy::Platt && memory_.initialized) rows_.add_violated_to(memory_, contact_tolerance);
     if (!problem_.resize(nn, num_eq, num_candidates)) return false;
@@ -835,31 +867,34 @@ class ImpulseWorld {
     report.status = inner.status;
     report.iterations = inner.iterations;
     if (inner.status == Status::InvalidInput || inner.status == Status::InvalidMass) return false;
-    for (Index i = 0; i < nn; ++i) v(i) = solver_.acceleration()(i);  // the QP's unknown is the new velocity
+    const DofVector& velocity = solver_.acceleration();  // the QP's unknown is the new velocity
+    next = &velocity;
     // LCP residual of w = Hv − b.
     Scalar residual = 0, scale = 0;
     for (Index k = 0; k < num_eq; ++k) {
       lambda_eq_[static_cast<std::size_t>(k)] = solver_.multiplier_eq(k);
       Scalar w = -problem_.d_eq(k);
-      for (Index j = 0; j < nn; ++j) w += problem_.J_eq(k, j) * v(j);
+      for (Index j = 0; j < nn; ++j) w += problem_.J_eq(k, j) * velocity(j);
       residual = detail::max_of(residual, std::fabs(w));
-      scale = detail::max_of(scale, std::fabs(problem_.d_eq(k)) + std::fabs(w));
+      scale = detail::max_of(scale, detail::max_of(std::fabs(problem_.d_eq(k)), std::fabs(w)));
     }
     for (Index s = 0; s < num_candidates; ++s) {
       const Scalar lambda = solver_.multiplier_ineq(s);
       lambda_ineq_[static_cast<std::size_t>(candidate_[static_cast<std::size_t>(s)])] = lambda;
       Scalar w = -problem_.d_ineq(s);
-      for (Index j = 0; j < nn; ++j) w += problem_.J_ineq(s, j) * v(j);
+      for (Index j = 0; j < nn; ++j) w += problem_.J_ineq(s, j) * velocity(j);
       residual = detail::max_of(residual, std::fabs(detail::min_of(lambda, w)));
-      scale = detail::max_of(scale, std::fabs(problem_.d_ineq(s)) + std::fabs(w));
+      scale = detail::max_of(scale, detail::max_of(std::fabs(problem_.d_ineq(s)), std::fabs(w)));
     }
     report.residual = residual;
     report.residual_scale = scale;
     return true;
   }
 
-  /// Free motion, W by the correction, Dual or PGS, Δv.
-  bool solve_constraint_space(ImpulseReport<Scalar>& report, Index num_eq, Index num_candidates) {
+  /// Free motion, W by the correction, Dual or PGS, Δv. `next`: the new
+  /// velocity v_free + Δv.
+  bool solve_constraint_space(ImpulseReport<Scalar>& report, Index num_eq, Index num_candidates,
+                              const DofVector*& next) {
     const Index nn = n;
     const Index m = num_eq + num_candidates;
     if (m > MaxRows) return false;  // InvalidInput
@@ -918,8 +953,9 @@ class ImpulseWorld {
     if (inner.status == Status::InvalidInput || inner.status == Status::InvalidMass) return false;
 
     // Phase 3: correction.
-    correction_.correct(jacobian_, *lambda, dv_);
-    for (Index i = 0; i < nn; ++i) v(i) = v_free_(i) + dv_(i);
+    correction_.correct(jacobian_, *lambda, next_velocity_);
+    for (Index i = 0; i < nn; ++i) next_velocity_(i) += v_free_(i);
+    next = &next_velocity_;
     for (Index k = 0; k < num_eq; ++k) lambda_eq_[static_cast<std::size_t>(k)] = (*lambda)(k);
     for (Index s = 0; s < num_candidates; ++s)
       lambda_ineq_[static_cast<std::size_t>(candidate_[static_cast<std::size_t>(s)])] = (*lambda)(num_eq + s);
@@ -934,7 +970,7 @@ class ImpulseWorld {
   std::array<Scalar, static_cast<std::size_t>(MaxEq > 0 ? MaxEq : 1)> lambda_eq_{};
   std::array<Scalar, static_cast<std::size_t>(MaxIneq > 0 ? MaxIneq : 1)> lambda_ineq_{};
   DofVector v_free_ = DofVector::Zero();
-  DofVector dv_ = DofVector::Zero();
+  DofVector next_velocity_ = DofVector::Zero();  ///< Δv, then v_free + Δv (Dual, Pgs)
 
   // Primal
   ProblemType problem_;

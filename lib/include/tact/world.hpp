@@ -12,6 +12,31 @@
 
 namespace tact {
 
+namespace detail {
+
+/// Semi-implicit Euler's commit, shared by the steppers: v_i = next_velocity(i)
+/// and x_i += h·v_i for i < n, written only when every result is finite.
+/// @return false, with x and v untouched, when one would overflow the scalar
+///         (a state or a step too large for it): the step is refused, not
+///         advanced into Inf. The check computes what the commit writes.
+template <typename State, typename Scalar, typename NextVelocity>
+bool advance_state(State& x, State& v, Index n, Scalar h, NextVelocity next_velocity) {
+  Scalar probe = 0;  // NaN if a new v_i or x_i is ±Inf or NaN
+  for (Index i = 0; i < n; ++i) {
+    const Scalar velocity = next_velocity(i);
+    probe += velocity * Scalar(0) + (x(i) + h * velocity) * Scalar(0);
+  }
+  if (probe != Scalar(0)) return false;
+  for (Index i = 0; i < n; ++i) {
+    const Scalar velocity = next_velocity(i);
+    v(i) = velocity;
+    x(i) += h * velocity;
+  }
+  return true;
+}
+
+}  // namespace detail
+
 /// Rows gathered for one step: equalities and inequalities with stable ids.
 template <int MaxDof, int MaxEq, int MaxIneq, typename Scalar = float>
 class RowSet {
@@ -127,7 +152,8 @@ class World {
   /// @return the solver's report. Nothing moves when it is InvalidInput:
   ///         τ or h not positive and finite, contact_tolerance NaN, NaN/Inf
   ///         in x or v, an inequality's g NaN or −∞ (+∞: never a candidate),
-  ///         the rows overflow the bounds, or
+  ///         the rows overflow the bounds, a new x or v that would overflow
+  ///         the scalar (the report is the solve's otherwise), or
   ///         the solver refused the step's data (NaN/Inf in M, f or a
   ///         candidate row); nor when it is InvalidMass (M not SPD). Any
   ///         other status still advances the state with the solver's finite
@@ -167,8 +193,10 @@ class World {
     if (report.status == Status::InvalidInput || report.status == Status::InvalidMass) return report;
 
     // Semi-implicit (symplectic) Euler: velocity first, then position with it.
-    v.head(n) += time_step * solver_.acceleration().head(n);
-    x.head(n) += time_step * v.head(n);
+    const Scalar h = time_step;
+    const DofVector& acceleration = solver_.acceleration();
+    if (!detail::advance_state(x, v, n, h, [&](Index i) { return v(i) + h * acceleration(i); }))
+      report.status = Status::InvalidInput;
     return report;
   }
 
