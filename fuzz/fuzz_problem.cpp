@@ -7,7 +7,8 @@
 //    any input: a valid status, finite outputs, the iteration bound
 //    (4·rows + 16; Right ≤ ineq + 1 solves; Platt one solve), and "Solved"
 //    only with the residuals within Settings::kkt_tolerance (every KKT
-//    condition for Exact, the working set's equations for the others).
+//    condition for Exact, the working set's equations for the others);
+//    Platt's and Exact's again with the working set the first solve left.
 // A violation prints what failed and aborts, which libFuzzer reports as a
 // crash with the input saved.
 //
@@ -117,8 +118,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check(identical(g_problem, g_again), "round trip changed the problem");
 
   for (const tact::Strategy strategy : tact::kAllStrategies) check_solve(g_solver, g_problem, strategy, nullptr);
-  // The paper's strategies over two steps with a carried working set.
-  for (const tact::Strategy strategy : {tact::Strategy::Platt, tact::Strategy::PlattImproved}) {
+  // The strategies that carry a working set, over two solves: Platt's F+,
+  // and Exact's warm start from the first solve's set.
+  for (const tact::Strategy strategy : {tact::Strategy::Platt, tact::Strategy::PlattImproved, tact::Strategy::Exact}) {
     Solver::Memory memory;
     check_solve(g_solver, g_problem, strategy, &memory);
     check_solve(g_solver, g_problem, strategy, &memory);

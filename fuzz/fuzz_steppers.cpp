@@ -1,0 +1,275 @@
+// libFuzzer harness over the steppers, World and ImpulseWorld, which the
+// problem-file harness (fuzz_problem.cpp) does not reach: their own checks of
+// h, τ, β, the tolerance, the state and the gaps, the candidate selection,
+// the carried working set over several steps, and every resolution and
+// correction of ImpulseWorld.
+//
+// The bytes describe a scene (see Scene::read): the stepper and its
+// settings, n, M, x, v, f and linear rows g = g0 + a·x (ids, curvature,
+// compliance), then a number of steps. Each number is one byte choosing an
+// interesting value (0, ±1, 1e±20, FLT_MIN, a subnormal, ±Inf, NaN, …) or
+// a raw float from the next four bytes. Every step is checked against what
+// the steppers promise for any input:
+//  * a valid status;
+//  * InvalidInput and InvalidMass: nothing moved (x and v bit for bit);
+//  * any other status: the state and the multipliers are finite, and so are
+//    the report's residuals;
+//  * Solved: World as the Solver promises (every KKT condition for Exact,
+//    the working set's equations for the others); ImpulseWorld's LCP residual
+//    within tolerance·(scale + FLT_MIN) for Dual and Pgs.
+// A violation prints what failed and aborts, which libFuzzer reports as a
+// crash with the input saved. Built as fuzz_problem is (fuzz/CMakeLists.txt).
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+
+#include "tact/impulse.hpp"
+#include "tact/world.hpp"
+
+namespace {
+
+constexpr int kMaxDof = 4;
+constexpr int kMaxEq = 2;
+constexpr int kMaxIneq = 6;
+constexpr int kMaxRows = 5;  // below kMaxEq + kMaxIneq: Dual and Pgs can exceed it
+using Flat = tact::World<kMaxDof, kMaxEq, kMaxIneq, float>;
+using Impulse = tact::ImpulseWorld<kMaxDof, kMaxEq, kMaxIneq, float, kMaxRows>;
+using DofVector = Flat::DofVector;
+using Rows = Flat::Rows;
+
+[[noreturn]] void violated(const char* what, int step) {
+  std::fprintf(stderr, "fuzz_steppers: %s (step %d)\n", what, step);
+  std::abort();
+}
+
+void check(bool condition, const char* what, int step) {
+  if (!condition) violated(what, step);
+}
+
+bool same_bits(const DofVector& a, const DofVector& b) { return std::memcmp(a.data(), b.data(), sizeof(float) * kMaxDof) == 0; }
+
+bool finite(const DofVector& a, tact::Index n) {
+  for (tact::Index i = 0; i < n; ++i)
+    if (!std::isfinite(a(i))) return false;
+  return true;
+}
+
+/// The input bytes, read front to back; past the end every read is 0.
+class Bytes {
+ public:
+  Bytes(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
+
+  std::uint8_t byte() { return at_ < size_ ? data_[at_++] : 0; }
+
+  /// One byte below 200 picks an interesting value; above, the next four
+  /// bytes are a float's bits (any NaN, subnormal or huge value).
+  float scalar() {
+    static constexpr float kValues[] = {0.0f,   1.0f,   -1.0f,  2.0f,    0.5f,    -0.5f, 10.0f, -10.0f,
+                                        1e-3f,  1e-5f,  1e3f,   -1e3f,   1e-20f,  1e20f, 1e38f, -1e38f,
+                                        3.0f,   0.1f,   -2.0f,  100.0f,  -0.0f,   0.25f, 1e-2f, 5.0f,
+                                        std::numeric_limits<float>::min(),
+                                        std::numeric_limits<float>::denorm_min(),
+                                        std::numeric_limits<float>::infinity(),
+                                        -std::numeric_limits<float>::infinity(),
+                                        std::numeric_limits<float>::quiet_NaN()};
+    constexpr unsigned kCount = sizeof kValues / sizeof kValues[0];
+    const std::uint8_t pick = byte();
+    if (pick < 200) return kValues[pick % kCount];
+    std::uint32_t bits = 0;
+    for (int k = 0; k < 4; ++k) bits = bits << 8 | byte();
+    float value = 0;
+    std::memcpy(&value, &bits, sizeof value);
+    return value;
+  }
+
+ private:
+  const std::uint8_t* data_;
+  std::size_t size_;
+  std::size_t at_ = 0;
+};
+
+/// A linear row g = g0 + a·x with its id, curvature and compliance.
+struct LinearRow {
+  float a[kMaxDof] = {};
+  float g0 = 0;
+  float curvature = 0;
+  float compliance = 0;
+  tact::RowId id = 0;
+
+  Rows::Row at(const DofVector& x, tact::Index n) const {
+    Rows::Row row;
+    row.g = g0;
+    for (tact::Index j = 0; j < n && j < kMaxDof; ++j) {
+      row.J(j) = a[j];
+      row.g += a[j] * x(j);
+    }
+    row.curvature = curvature;
+    return row;
+  }
+};
+
+struct Scene {
+  bool impulse = false;
+  tact::Strategy strategy = tact::Strategy::Exact;
+  tact::Resolution resolution = tact::Resolution::Primal;
+  tact::Correction correction = tact::Correction::LinearSolver;
+  tact::Stabilization stabilization = tact::Stabilization::Position;
+  tact::Index n = 1;  // 0 and kMaxDof + 1 test the bounds
+  float time_step = 0, tau_or_beta = 0, tolerance = 0, regularization = 0;
+  tact::PgsSettings<float> pgs;
+  Flat::MassMatrix M = Flat::MassMatrix::Zero();
+  DofVector x = DofVector::Zero(), v = DofVector::Zero(), f = DofVector::Zero();
+  LinearRow eq[kMaxEq + 1], ineq[kMaxIneq + 1];  // one past each bound: overflow
+  int num_eq = 0, num_ineq = 0, steps = 0;
+  bool precompute = false;
+
+  void read(Bytes& in) {
+    const std::uint8_t kind = in.byte();
+    impulse = kind & 1;
+    strategy = tact::kAllStrategies[(kind >> 1) & 3];
+    resolution = static_cast<tact::Resolution>(((kind >> 3) & 3) % 3);
+    correction = static_cast<tact::Correction>(((kind >> 5) & 3) % 3);
+    stabilization = (kind >> 7) ? tact::Stabilization::Velocity : tact::Stabilization::Position;
+    n = in.byte() % (kMaxDof + 2);
+    time_step = in.scalar();
+    tau_or_beta = in.scalar();
+    tolerance = in.scalar();
+    regularization = in.scalar();
+    pgs.max_sweeps = in.byte() % 40;
+    pgs.omega = in.scalar();
+    pgs.tolerance = in.scalar();
+    precompute = in.byte() & 1;
+    // M: a diagonal, or a symmetric lower triangle; a byte may break the symmetry.
+    const std::uint8_t shape = in.byte();
+    for (int j = 0; j < kMaxDof; ++j)
+      for (int i = j; i < kMaxDof; ++i) {
+        const float m = (i == j || (shape & 1)) ? in.scalar() : 0.0f;
+        M(i, j) = M(j, i) = m;
+      }
+    if (shape & 2) M(kMaxDof - 1, 0) = in.scalar();
+    for (int i = 0; i < kMaxDof; ++i) {
+      x(i) = in.scalar();
+      v(i) = in.scalar();
+      f(i) = in.scalar();
+    }
+    num_eq = in.byte() % (kMaxEq + 2);
+    num_ineq = in.byte() % (kMaxIneq + 2);
+    for (int k = 0; k < num_eq; ++k) read_row(in, eq[k]);
+    for (int k = 0; k < num_ineq; ++k) read_row(in, ineq[k]);
+    steps = 1 + in.byte() % 8;
+  }
+
+  static void read_row(Bytes& in, LinearRow& row) {
+    for (float& entry : row.a) entry = in.scalar();
+    row.g0 = in.scalar();
+    row.curvature = in.scalar();
+    row.compliance = in.scalar();
+    row.id = in.byte() % 8;  // repeated ids too
+  }
+
+  void gather(const DofVector& state, Rows& rows) const {
+    for (int k = 0; k < num_eq; ++k) rows.add_equality(eq[k].at(state, n));
+    for (int k = 0; k < num_ineq; ++k) rows.add_inequality(ineq[k].id, ineq[k].at(state, n));
+  }
+
+  template <typename World>
+  void set_state(World& world) const {
+    world.n = n;
+    world.M = M;
+    world.x = x;
+    world.v = v;
+    world.f = f;
+    world.time_step = time_step;
+    world.contact_tolerance = tolerance;
+    world.strategy = strategy;
+  }
+};
+
+/// The statuses' common promise: a valid value, and nothing moved when refused.
+/// @return true when the step was refused.
+bool check_status(tact::Status status, const DofVector& x_before, const DofVector& v_before, const DofVector& x,
+                  const DofVector& v, int step) {
+  check(static_cast<unsigned>(status) <= static_cast<unsigned>(tact::Status::InvalidMass), "status is not a valid value",
+        step);
+  const bool refused = status == tact::Status::InvalidInput || status == tact::Status::InvalidMass;
+  if (refused) check(same_bits(x_before, x) && same_bits(v_before, v), "a refused step moved the state", step);
+  return refused;
+}
+
+Flat g_flat;  // static storage, as on a device
+Impulse g_impulse;
+
+void run_flat(const Scene& scene) {
+  Flat& world = g_flat;
+  world = Flat{};
+  scene.set_state(world);
+  world.tau = scene.tau_or_beta;
+  for (int step = 0; step < scene.steps; ++step) {
+    const DofVector x_before = world.x, v_before = world.v;
+    const tact::Report<float> report =
+        world.step([&](const DofVector& x, const DofVector&, Rows& rows) { scene.gather(x, rows); });
+    if (check_status(report.status, x_before, v_before, world.x, world.v, step)) continue;
+    const tact::Index n = world.n;
+    check(finite(world.x, n) && finite(world.v, n), "state not finite after a step that was not refused", step);
+    check(finite(world.solver().acceleration(), n), "acceleration not finite", step);
+    const auto& r = report.residuals;
+    for (const float value : {r.stationarity, r.equality, r.working_set, r.min_slack, r.min_multiplier,
+                              r.complementarity, r.force_scale, r.row_scale, r.multiplier_scale})
+      check(std::isfinite(value), "residual not finite", step);
+    if (report.status != tact::Status::Solved) continue;
+    const float tolerance = world.solver().settings.kkt_tolerance;
+    if (world.strategy == tact::Strategy::Exact)
+      check(report.kkt_satisfied && r.kkt_satisfied(tolerance), "Exact Solved beyond kkt_tolerance", step);
+    else
+      check(r.working_set_satisfied(tolerance), "Solved beyond the working-set tolerance", step);
+  }
+}
+
+void run_impulse(const Scene& scene) {
+  Impulse& world = g_impulse;
+  world = Impulse{};
+  scene.set_state(world);
+  world.beta = scene.tau_or_beta;
+  world.stabilization = scene.stabilization;
+  world.resolution = scene.resolution;
+  world.correction = scene.correction;
+  world.regularization = scene.regularization;
+  world.pgs = scene.pgs;
+  for (int k = 0; k < kMaxEq; ++k) world.eq_compliance[static_cast<std::size_t>(k)] = scene.eq[k].compliance;
+  for (int k = 0; k < kMaxIneq; ++k) world.ineq_compliance[static_cast<std::size_t>(k)] = scene.ineq[k].compliance;
+  if (scene.precompute) world.precompute();
+  for (int step = 0; step < scene.steps; ++step) {
+    const DofVector x_before = world.x, v_before = world.v;
+    const tact::ImpulseReport<float> report =
+        world.step([&](const DofVector& x, const DofVector&, Rows& rows) { scene.gather(x, rows); });
+    if (check_status(report.status, x_before, v_before, world.x, world.v, step)) continue;
+    const tact::Index n = world.n;
+    check(finite(world.x, n) && finite(world.v, n), "state not finite after a step that was not refused", step);
+    for (int k = 0; k < kMaxEq; ++k) check(std::isfinite(world.multiplier_eq(k)), "multiplier not finite", step);
+    for (int k = 0; k < kMaxIneq; ++k) check(std::isfinite(world.multiplier_ineq(k)), "multiplier not finite", step);
+    check(std::isfinite(report.residual) && std::isfinite(report.residual_scale), "residual not finite", step);
+    if (report.status != tact::Status::Solved || world.resolution == tact::Resolution::Primal) continue;
+    const float tolerance = world.resolution == tact::Resolution::Pgs
+                                ? world.pgs.tolerance
+                                : tact::ScalarTraits<float>::kkt_tolerance;
+    check(report.residual <= tolerance * (report.residual_scale + std::numeric_limits<float>::min()),
+          "Solved beyond the LCP tolerance", step);
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  Bytes in(data, size);
+  Scene scene;
+  scene.read(in);
+  if (scene.impulse)
+    run_impulse(scene);
+  else
+    run_flat(scene);
+  return 0;
+}
