@@ -189,15 +189,22 @@ struct Scene {
   }
 };
 
-/// The statuses' common promise: a valid value, and nothing moved when refused.
-/// @return true when the step was refused.
-bool check_status(tact::Status status, const DofVector& x_before, const DofVector& v_before, const DofVector& x,
-                  const DofVector& v, int step) {
-  check(static_cast<unsigned>(status) <= static_cast<unsigned>(tact::Status::InvalidMass), "status is not a valid value",
+/// One step of either stepper, with what both promise: a valid status,
+/// nothing moved when refused (InvalidInput, InvalidMass), a finite state
+/// otherwise. @return true when the step was not refused.
+template <typename World, typename Report>
+bool step_checked(World& world, const Scene& scene, int step, Report& report) {
+  const DofVector x_before = world.x, v_before = world.v;
+  report = world.step([&](const DofVector& x, const DofVector&, Rows& rows) { scene.gather(x, rows); });
+  check(static_cast<unsigned>(report.status) <= static_cast<unsigned>(tact::Status::InvalidMass),
+        "status is not a valid value", step);
+  if (report.status == tact::Status::InvalidInput || report.status == tact::Status::InvalidMass) {
+    check(same_bits(x_before, world.x) && same_bits(v_before, world.v), "a refused step moved the state", step);
+    return false;
+  }
+  check(finite(world.x, world.n) && finite(world.v, world.n), "state not finite after a step that was not refused",
         step);
-  const bool refused = status == tact::Status::InvalidInput || status == tact::Status::InvalidMass;
-  if (refused) check(same_bits(x_before, x) && same_bits(v_before, v), "a refused step moved the state", step);
-  return refused;
+  return true;
 }
 
 Flat g_flat;  // static storage, as on a device
@@ -209,13 +216,9 @@ void run_flat(const Scene& scene) {
   scene.set_state(world);
   world.tau = scene.tau_or_beta;
   for (int step = 0; step < scene.steps; ++step) {
-    const DofVector x_before = world.x, v_before = world.v;
-    const tact::Report<float> report =
-        world.step([&](const DofVector& x, const DofVector&, Rows& rows) { scene.gather(x, rows); });
-    if (check_status(report.status, x_before, v_before, world.x, world.v, step)) continue;
-    const tact::Index n = world.n;
-    check(finite(world.x, n) && finite(world.v, n), "state not finite after a step that was not refused", step);
-    check(finite(world.solver().acceleration(), n), "acceleration not finite", step);
+    tact::Report<float> report;
+    if (!step_checked(world, scene, step, report)) continue;
+    check(finite(world.solver().acceleration(), world.n), "acceleration not finite", step);
     const auto& r = report.residuals;
     for (const float value : {r.stationarity, r.equality, r.working_set, r.min_slack, r.min_multiplier,
                               r.complementarity, r.force_scale, r.row_scale, r.multiplier_scale})
@@ -243,12 +246,8 @@ void run_impulse(const Scene& scene) {
   for (int k = 0; k < kMaxIneq; ++k) world.ineq_compliance[static_cast<std::size_t>(k)] = scene.ineq[k].compliance;
   if (scene.precompute) world.precompute();
   for (int step = 0; step < scene.steps; ++step) {
-    const DofVector x_before = world.x, v_before = world.v;
-    const tact::ImpulseReport<float> report =
-        world.step([&](const DofVector& x, const DofVector&, Rows& rows) { scene.gather(x, rows); });
-    if (check_status(report.status, x_before, v_before, world.x, world.v, step)) continue;
-    const tact::Index n = world.n;
-    check(finite(world.x, n) && finite(world.v, n), "state not finite after a step that was not refused", step);
+    tact::ImpulseReport<float> report;
+    if (!step_checked(world, scene, step, report)) continue;
     for (int k = 0; k < kMaxEq; ++k) check(std::isfinite(world.multiplier_eq(k)), "multiplier not finite", step);
     for (int k = 0; k < kMaxIneq; ++k) check(std::isfinite(world.multiplier_ineq(k)), "multiplier not finite", step);
     check(std::isfinite(report.residual) && std::isfinite(report.residual_scale), "residual not finite", step);

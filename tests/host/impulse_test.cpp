@@ -780,9 +780,10 @@ void expect_solved_within(const Report& report, float tolerance) {
 //  * the exact solver said Solved for a bilateral row of W_00 = 10⁻³ (only
 //    the regularization) asking λ₀ = 2·10⁵ beside a unilateral row: its
 //    λ₁ = −0.33 passed the Solver's test against ‖λ‖, not the LCP's
-//    (residual 0.33 for a scale of 200);
+//    (residual 0.33 for a scale of 200). W is now scaled to a unit diagonal
+//    first, and the LCP rule checked after;
 //  * PGS said Solved when a sweep's change was small but Wλ overflowed in
-//    the residual (Inf ≤ tolerance·Inf).
+//    the residual (Inf ≤ tolerance·Inf), or tolerance·scale did.
 TEST(ConstraintSpace, SolvedHoldsTheLcpResidualInBothSolvers) {
   using P = tact::ConstraintSpaceProblem<5>;
   static tact::ConstraintSpaceSolver<5> exact;
@@ -793,9 +794,10 @@ TEST(ConstraintSpace, SolvedHoldsTheLcpResidualInBothSolvers) {
   p.W(1, 1) = 3.001f;
   p.q << -200, 0.99f;
   const auto report = solve_no_heap(exact, p);
-  EXPECT_NE(report.status, Status::InvalidInput);
+  EXPECT_EQ(report.status, Status::Solved);  // with W scaled to a unit diagonal
   expect_solved_within(report, exact.settings().kkt_tolerance);
-  EXPECT_TRUE(exact.lambda().allFinite());
+  EXPECT_NEAR(exact.lambda()(0), 2e5f, 2e5f * 1e-6f);
+  EXPECT_EQ(exact.lambda()(1), 0.0f);  // separating: w_1 = 0.99
 
   ASSERT_TRUE(p.resize(1, 4));
   p.W << 0x1.500832p+3f, 0x1.3cccccp+3f, 0x1.3fff2ep+3f, 0x1.47b67ap-7f, 0,  //
@@ -812,6 +814,21 @@ TEST(ConstraintSpace, SolvedHoldsTheLcpResidualInBothSolvers) {
   EXPECT_EQ(overflowed.status, Status::Singular);
   expect_solved_within(overflowed, pgs.settings.tolerance);
   EXPECT_TRUE(pgs.lambda().allFinite());
+
+  // An infinite residual beside a finite scale whose product with a large
+  // tolerance overflows (Inf ≤ 10·2.8e38 = Inf).
+  ASSERT_TRUE(p.resize(2, 1));
+  p.W.topLeftCorner<3, 3>() << 0x1.8147aep+1f, 0x1.9p+6f, 0x1p+0f,  //
+      0x1.9p+6f, 0x1.e8486p+19f, 0x1.3888p+13f,                       //
+      0x1p+0f, 0x1.3888p+13f, 0x1.9ep+6f;
+  p.q.head<3>() << 0x1.5e442cp+114f, 0x1.ab9d46p+127f, -0x1.243edep+126f;
+  pgs.settings = {};
+  pgs.settings.max_sweeps = 8;
+  pgs.settings.omega = 0x1.47ae14p-7f;
+  pgs.settings.tolerance = 10;
+  const auto huge_tolerance = solve_no_heap(pgs, p);
+  EXPECT_EQ(huge_tolerance.status, Status::Singular);
+  expect_solved_within(huge_tolerance, pgs.settings.tolerance);
 }
 
 }  // namespace

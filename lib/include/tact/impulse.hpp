@@ -85,6 +85,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 
 #include "tact/config.hpp"
@@ -216,11 +217,31 @@ void lcp_residual(const ProblemType& p, const Vector& lambda, Vector& w, Scalar&
 
 /// The LCP residual's verdict, one rule for every solver: within tolerance
 /// when residual ≤ tolerance·(scale + the smallest normal), so a subnormal or
-/// zero scale still allows a residual of that size; never when the scale
-/// overflowed.
+/// zero scale still allows a residual of that size; never when the residual
+/// or the scale overflowed (tolerance·scale may overflow too: Inf ≤ Inf).
 template <typename Scalar>
 bool lcp_within(Scalar residual, Scalar scale, Scalar tolerance) {
-  return is_finite(scale) && residual <= tolerance * (scale + std::numeric_limits<Scalar>::min());
+  return is_finite(residual) && is_finite(scale) &&
+         residual <= tolerance * (scale + std::numeric_limits<Scalar>::min());
+}
+
+/// The power of two s with s²·w in [0.5, 2): Jacobi scaling of a row whose
+/// W_ii = w, exact in binary, built from w's exponent bits (no libm call);
+/// 1 for a w that is not positive, normal and finite (W is refused when not
+/// positive definite; a subnormal diagonal stays unscaled).
+template <typename Scalar>
+Scalar jacobi_scaling(Scalar w) {
+  if (!(w >= std::numeric_limits<Scalar>::min()) || !is_finite(w)) return Scalar(1);
+  using Bits = decltype(bits_of(w));
+  constexpr int kMantissaBits = std::numeric_limits<Scalar>::digits - 1;  // 23, 52
+  constexpr int kBias = std::numeric_limits<Scalar>::max_exponent - 1;    // 127, 1023
+  // w = mantissa·2^exponent with mantissa in [0.5, 1) (frexp's form); w > 0: no sign bit.
+  const int exponent = static_cast<int>(bits_of(w) >> kMantissaBits) - kBias + 1;
+  const int half = (exponent - (exponent & 1)) / 2;  // ⌊exponent/2⌋, so s = 2^−half is normal
+  const Bits bits = static_cast<Bits>(kBias - half) << kMantissaBits;
+  Scalar scaling;
+  std::memcpy(&scaling, &bits, sizeof scaling);
+  return scaling;
 }
 
 /// True, with λ, w, the residual and its scale zeroed and the status
@@ -379,7 +400,7 @@ class ConstraintSpaceSolver {
   /// @return the Solver's status: Solved (every KKT condition, and the LCP
   ///         residual within Settings::kkt_tolerance of its scale as for
   ///         PGS; Inaccurate when only the first holds), IterationLimit,
-  ///         Singular (also when Wλ overflowed: λ = 0), Inaccurate,
+  ///         Singular (also when Wλ or λ overflowed: λ = 0), Inaccurate,
   ///         InvalidInput (sizes, more unilateral rows than MaxUnilateral,
   ///         NaN/Inf) or InvalidMass (W not symmetric positive definite:
   ///         dependent rows without regularization). λ = 0 unless the solver
@@ -400,22 +421,37 @@ class ConstraintSpaceSolver {
       report.status = Status::InvalidInput;
       return report;
     }
+    // Jacobi scaling by powers of two (exact): λ = Sλ', and the Solver gets
+    // W' = SWS, whose diagonal is in [0.5, 2), and q' = Sq; λ'_I ≥ 0 is
+    // λ_I ≥ 0. It judges each λ' against ‖λ'‖: unscaled, a small λ_i beside
+    // a large one (W's diagonal spanning decades: a stiff row and a soft one)
+    // passed that check off by more than the LCP rule allows.
     // Plain loops here and below: GCC 12 misreads Eigen's vectorized
     // dynamic-length blocks of tiny fixed storage (-Warray-bounds), as noted in solver.hpp.
+    for (Index j = 0; j < m; ++j) scaling_(j) = detail::jacobi_scaling(problem.W(j, j));
+    Scalar matrix_probe = 0, force_probe = 0;  // NaN once an entry overflows
     for (Index j = 0; j < m; ++j) {
-      for (Index i = 0; i < m; ++i) qp_.M(i, j) = problem.W(i, j);
-      qp_.f(j) = -problem.q(j);
+      for (Index i = 0; i < m; ++i) {
+        qp_.M(i, j) = problem.W(i, j) * scaling_(i) * scaling_(j);
+        matrix_probe += qp_.M(i, j) * Scalar(0);
+      }
+      qp_.f(j) = -problem.q(j) * scaling_(j);
+      force_probe += qp_.f(j) * Scalar(0);
+    }
+    // |W'_ij| ≤ √(W'_ii W'_jj) < 2 for a positive semidefinite W, so W' overflows
+    // only for one that is not; q' only when λ_j ~ q_j/W_jj is beyond the scalar.
+    if (matrix_probe != Scalar(0) || force_probe != Scalar(0)) {
+      report.status = matrix_probe != Scalar(0) ? Status::InvalidMass : Status::Singular;
+      return report;
     }
     for (Index k = 0; k < problem.num_unilateral; ++k) qp_.J_ineq(k, problem.num_bilateral + k) = Scalar(1);
     const Report<Scalar> inner = solver_.solve(qp_, Strategy::Exact);
     report.status = inner.status;
     report.iterations = inner.iterations;
-    for (Index i = 0; i < m; ++i) lambda_(i) = solver_.acceleration()(i);
+    for (Index i = 0; i < m; ++i) lambda_(i) = scaling_(i) * solver_.acceleration()(i);
     detail::lcp_residual(problem, lambda_, w_, report.residual, report.scale);
     if (detail::lcp_overflowed(report, lambda_, w_)) return report;
-    // The Solver judges Λ against the whole solution's scale; λ's of very
-    // different sizes (W's diagonal spanning decades) can pass it with an
-    // LCP residual that does not pass this rule: never a false Solved.
+    // The Solver's check is on the scaled problem: never a false Solved by this rule.
     if (report.status == Status::Solved &&
         !detail::lcp_within(report.residual, report.scale, solver_.settings.kkt_tolerance))
       report.status = Status::Inaccurate;
@@ -430,6 +466,7 @@ class ConstraintSpaceSolver {
  private:
   typename SolverType::ProblemType qp_;
   SolverType solver_;
+  Vector scaling_ = Vector::Zero();  ///< S's diagonal (a power of two per row)
   Vector lambda_ = Vector::Zero();
   Vector w_ = Vector::Zero();
 };
@@ -772,7 +809,7 @@ class ImpulseWorld {
     const bool solved = resolution == Resolution::Primal ? solve_primal(report, num_eq, num_candidates, next)
                                                          : solve_constraint_space(report, num_eq, num_candidates, next);
     if (!solved) return report;
-    if (!detail::advance_state(x, v, n, h, [next](Index i) { return (*next)(i); })) {
+    if (!detail::advance_state(x, v, next_position_, next_velocity_, n, h, [next](Index i) { return (*next)(i); })) {
       report = ImpulseReport<Scalar>{};  // InvalidInput
       lambda_eq_.fill(Scalar(0));
       lambda_ineq_.fill(Scalar(0));
@@ -970,7 +1007,9 @@ class ImpulseWorld {
   std::array<Scalar, static_cast<std::size_t>(MaxEq > 0 ? MaxEq : 1)> lambda_eq_{};
   std::array<Scalar, static_cast<std::size_t>(MaxIneq > 0 ? MaxIneq : 1)> lambda_ineq_{};
   DofVector v_free_ = DofVector::Zero();
-  DofVector next_velocity_ = DofVector::Zero();  ///< Δv, then v_free + Δv (Dual, Pgs)
+  /// The step's new v (Dual, Pgs: Δv first) and x, before they are known finite
+  DofVector next_velocity_ = DofVector::Zero();
+  DofVector next_position_ = DofVector::Zero();
 
   // Primal
   ProblemType problem_;

@@ -15,22 +15,26 @@ namespace tact {
 namespace detail {
 
 /// Semi-implicit Euler's commit, shared by the steppers: v_i = next_velocity(i)
-/// and x_i += h·v_i for i < n, written only when every result is finite.
+/// and x_i += h·v_i for i < n, computed into the scratch next_v and next_x
+/// and copied into the state only when every result is finite.
 /// @return false, with x and v untouched, when one would overflow the scalar
 ///         (a state or a step too large for it): the step is refused, not
-///         advanced into Inf. The check computes what the commit writes.
+///         advanced into Inf. next_velocity(i) may read next_v(i).
 template <typename State, typename Scalar, typename NextVelocity>
-bool advance_state(State& x, State& v, Index n, Scalar h, NextVelocity next_velocity) {
-  Scalar probe = 0;  // NaN if a new v_i or x_i is ±Inf or NaN
+bool advance_state(State& x, State& v, State& next_x, State& next_v, Index n, Scalar h,
+                   NextVelocity next_velocity) {
+  bool finite = true;
   for (Index i = 0; i < n; ++i) {
     const Scalar velocity = next_velocity(i);
-    probe += velocity * Scalar(0) + (x(i) + h * velocity) * Scalar(0);
+    const Scalar position = x(i) + h * velocity;
+    next_v(i) = velocity;
+    next_x(i) = position;
+    finite = finite && has_finite_bits(velocity) && has_finite_bits(position);
   }
-  if (probe != Scalar(0)) return false;
+  if (!finite) return false;
   for (Index i = 0; i < n; ++i) {
-    const Scalar velocity = next_velocity(i);
-    v(i) = velocity;
-    x(i) += h * velocity;
+    v(i) = next_v(i);
+    x(i) = next_x(i);
   }
   return true;
 }
@@ -195,7 +199,7 @@ class World {
     // Semi-implicit (symplectic) Euler: velocity first, then position with it.
     const Scalar h = time_step;
     const DofVector& acceleration = solver_.acceleration();
-    if (!detail::advance_state(x, v, n, h, [&](Index i) { return v(i) + h * acceleration(i); }))
+    if (!detail::advance_state(x, v, next_x_, next_v_, n, h, [&](Index i) { return v(i) + h * acceleration(i); }))
       report.status = Status::InvalidInput;
     return report;
   }
@@ -224,6 +228,8 @@ class World {
   ProblemType problem_;
   SolverType solver_;
   ActiveSetMemory<MaxIneq> memory_;
+  DofVector next_x_ = DofVector::Zero();  ///< the step's new x and v, before they are known finite
+  DofVector next_v_ = DofVector::Zero();
 };
 
 }  // namespace tact

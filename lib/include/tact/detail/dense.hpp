@@ -116,6 +116,14 @@ template <typename Scalar>
 inline bool is_finite(Scalar x) {
   return std::fabs(x) <= std::numeric_limits<Scalar>::max();
 }
+/// is_finite read from the exponent's bits (not all ones): integer operations
+/// only, where a soft-float core (M0) would call a compare.
+template <typename Scalar>
+inline bool has_finite_bits(Scalar x) {
+  using Bits = decltype(bits_of(x));
+  constexpr Bits exponent = sizeof(Scalar) == 4 ? Bits(0x7F800000u) : Bits(0x7FF0000000000000ull);
+  return (bits_of(x) & exponent) != exponent;
+}
 /// True when x is NaN (every compare with it is false; ±Inf is not NaN).
 template <typename Scalar>
 inline bool is_nan(Scalar x) {
