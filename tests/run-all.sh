@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up and runs every test: the host suite (also under ASan + UBSan, and
-# 60 s of fuzzing), then the target suites under QEMU for each emulated
-# core, and the STM32F407 board's firmware on QEMU's STM32F405 stand-in.
+# 60 s of fuzzing for each of the two harnesses), then the target suites
+# under QEMU for each emulated core, and the STM32F407 board's firmware on
+# QEMU's STM32F405 stand-in.
 # One ctest summary line per preset; exits non-zero if any preset fails.
 #   tests/run-all.sh                 everything
 #   tests/run-all.sh host m4f-an386  only these presets
