@@ -846,14 +846,11 @@ class ImpulseWorld {
   }
 
   bool parameters_valid() const {
-    if (n < 1 || n > MaxDof || rows_.overflow()) return false;
-    if (!(time_step > 0) || !detail::is_finite(time_step)) return false;
+    if (!detail::stepper_inputs_valid<MaxDof>(n, rows_.overflow(), time_step, contact_tolerance, x, v)) return false;
     if (!(beta > 0) || !(beta <= 1)) return false;
     if (!(regularization >= 0) || !detail::is_finite(regularization)) return false;
-    if (detail::is_nan(contact_tolerance) || !rows_.inequality_gaps_valid()) return false;
+    if (!rows_.inequality_gaps_valid()) return false;
     Scalar probe = 0;
-    detail::probe_finite(x.head(n), probe);
-    detail::probe_finite(v.head(n), probe);
     detail::probe_finite(f.head(n), probe);
     if (probe != Scalar(0)) return false;
     const bool primal = resolution == Resolution::Primal;

@@ -39,6 +39,21 @@ bool advance_state(State& x, State& v, State& next_x, State& next_v, Index n, Sc
   return true;
 }
 
+/// The checks both steppers make of what their solver does not see: n and
+/// the gathered rows within the bounds, h positive and finite, a contact
+/// tolerance that is not NaN (it would drop every contact), and the first n
+/// entries of x and v finite.
+template <int MaxDof, typename Scalar, typename State>
+bool stepper_inputs_valid(Index n, bool rows_overflow, Scalar time_step, Scalar contact_tolerance, const State& x,
+                          const State& v) {
+  if (n < 1 || n > MaxDof || rows_overflow) return false;
+  if (!(time_step > 0) || !is_finite(time_step) || is_nan(contact_tolerance)) return false;
+  Scalar probe = 0;
+  probe_finite(x.head(n), probe);
+  probe_finite(v.head(n), probe);
+  return probe == Scalar(0);
+}
+
 }  // namespace detail
 
 /// Rows gathered for one step: equalities and inequalities with stable ids.
@@ -216,12 +231,8 @@ class World {
   /// state (a NaN gap reaches it: see step()). Out of line: inlined, it
   /// cost the billiard's step registers and more than its own instructions.
   TACT_NOINLINE bool parameters_valid() const {
-    if (!(tau > 0) || !(time_step > 0) || !std::isfinite(tau) || !std::isfinite(time_step)) return false;
-    if (detail::is_nan(contact_tolerance) || rows_.overflow() || n < 1 || n > MaxDof) return false;
-    Scalar probe = 0;
-    detail::probe_finite(x.head(n), probe);
-    detail::probe_finite(v.head(n), probe);
-    return probe == Scalar(0);
+    return tau > 0 && detail::is_finite(tau) &&
+           detail::stepper_inputs_valid<MaxDof>(n, rows_.overflow(), time_step, contact_tolerance, x, v);
   }
 
   Rows rows_;
