@@ -1171,7 +1171,7 @@ class Solver {
         if (blocking < 0 && !full_step_possible) return stuck_row_status(p, pivot);
         // A full step lets p enter; a partial one releases the blocking row
         // and p keeps pushing until it enters.
-        const bool full_step = full_step_possible && t_full <= t_partial;
+        const bool full_step = full_step_possible && !(t_full > t_partial);  // NaN (an overflowed slack): finish() judges it
         const Scalar t = full_step ? t_full : t_partial;
         if (full_step_possible) {
           take_step(t);
