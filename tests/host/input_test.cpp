@@ -405,6 +405,31 @@ TEST(Degenerate, NearlyParallelRowsWithinTheToleranceAreSolved) {
   EXPECT_LT(double(p.J_ineq.row(1).dot(wedge.acceleration().head<2>())) - double(p.d_ineq(1)), -0.01);
 }
 
+// The second step of a fuzzed Exact World (fuzz_steppers' found-world-
+// exact-nan-slack-remove-active), solved cold. In float the swept slacks
+// overflow (Inf − Inf), so the chosen row's slack and t_full were NaN: no
+// step compared true and the loop released row −1, an out-of-bounds read
+// (UBSan in the asan preset). A NaN now takes the full step, the refresh
+// from the factor that follows is finite again, and float ends at the cap
+// with finite outputs and residuals (double solves it in 2 iterations).
+TEST(Degenerate, AnOverflowedSlackReleasesNoRowOutOfBounds) {
+  using Small = tact::Solver<3, 1, 3>;
+  static Small small;
+  static Small::ProblemType p;
+  ASSERT_TRUE(tact::test::read_regression("overflowed-slack-step.qp", p));
+  const auto report = tact::test::solve_no_heap(small, p, tact::Strategy::Exact);
+  EXPECT_EQ(report.status, tact::Status::IterationLimit);
+  EXPECT_EQ(report.iterations, 4 * (p.num_eq + p.num_ineq) + 16);  // Settings' default cap
+  EXPECT_FALSE(report.kkt_satisfied);
+  for (int i = 0; i < 3; ++i) EXPECT_TRUE(std::isfinite(small.acceleration()(i))) << "dof " << i;
+  EXPECT_TRUE(std::isfinite(small.multiplier_eq(0)));
+  for (int k = 0; k < 3; ++k) EXPECT_TRUE(std::isfinite(small.multiplier_ineq(k))) << "row " << k;
+  const auto& r = report.residuals;
+  for (const float value : {r.stationarity, r.equality, r.working_set, r.min_slack, r.min_multiplier,
+                            r.complementarity, r.force_scale, r.row_scale, r.multiplier_scale})
+    EXPECT_TRUE(std::isfinite(value));
+}
+
 TEST(Degenerate, ZeroRows) {
   Problem p = floor_problem();
   p.num_ineq = 2;

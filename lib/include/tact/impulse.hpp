@@ -232,13 +232,11 @@ bool lcp_within(Scalar residual, Scalar scale, Scalar tolerance) {
 template <typename Scalar>
 Scalar jacobi_scaling(Scalar w) {
   if (!(w >= std::numeric_limits<Scalar>::min()) || !is_finite(w)) return Scalar(1);
-  using Bits = decltype(bits_of(w));
-  constexpr int kMantissaBits = std::numeric_limits<Scalar>::digits - 1;  // 23, 52
-  constexpr int kBias = std::numeric_limits<Scalar>::max_exponent - 1;    // 127, 1023
+  using Layout = BitLayout<Scalar>;
   // w = mantissa·2^exponent with mantissa in [0.5, 1) (frexp's form); w > 0: no sign bit.
-  const int exponent = static_cast<int>(bits_of(w) >> kMantissaBits) - kBias + 1;
+  const int exponent = static_cast<int>(bits_of(w) >> Layout::kMantissaBits) - Layout::kBias + 1;
   const int half = (exponent - (exponent & 1)) / 2;  // ⌊exponent/2⌋, so s = 2^−half is normal
-  const Bits bits = static_cast<Bits>(kBias - half) << kMantissaBits;
+  const auto bits = static_cast<typename Layout::Bits>(Layout::kBias - half) << Layout::kMantissaBits;
   Scalar scaling;
   std::memcpy(&scaling, &bits, sizeof scaling);
   return scaling;
@@ -399,9 +397,9 @@ class ConstraintSpaceSolver {
 
   /// @return the Solver's status: Solved (every KKT condition, and the LCP
   ///         residual within Settings::kkt_tolerance of its scale as for
-  ///         PGS; Inaccurate when only the first holds), IterationLimit,
-  ///         Singular (also when Wλ or λ overflowed: λ = 0), Inaccurate,
-  ///         InvalidInput (sizes, more unilateral rows than MaxUnilateral,
+  ///         PGS), Inaccurate (the Solver's, or its Solved with an LCP
+  ///         residual beyond that), IterationLimit, Singular (also when Wλ
+  ///         or λ overflowed: λ = 0), InvalidInput (sizes, more unilateral rows than MaxUnilateral,
   ///         NaN/Inf) or InvalidMass (W not symmetric positive definite:
   ///         dependent rows without regularization). λ = 0 unless the solver
   ///         produced an iterate; outputs always finite.
@@ -779,7 +777,8 @@ class ImpulseWorld {
   ///         candidate row, an inequality's g NaN or −∞ (+∞: never a
   ///         candidate; a row that is not one is not read beyond g), the rows overflow the
   ///         bounds, more than MaxRows are candidates (Dual, Pgs), or a new
-  ///         x or v would overflow the scalar (λ = 0 then too);
+  ///         x or v would overflow the scalar (λ = 0 then too; the
+  ///         report's other figures are the solve's);
   ///         Status::InvalidMass (nothing moves) when M is not SPD. Any other
   ///         status (IterationLimit, Singular, Inaccurate, Infeasible) still
   ///         advances the state with the solver's finite outputs.
@@ -810,7 +809,7 @@ class ImpulseWorld {
                                                          : solve_constraint_space(report, num_eq, num_candidates, next);
     if (!solved) return report;
     if (!detail::advance_state(x, v, next_position_, next_velocity_, n, h, [next](Index i) { return (*next)(i); })) {
-      report = ImpulseReport<Scalar>{};  // InvalidInput
+      report.status = Status::InvalidInput;  // the rest of the report is the solve's, as World's
       lambda_eq_.fill(Scalar(0));
       lambda_ineq_.fill(Scalar(0));
     }

@@ -1170,8 +1170,9 @@ class Solver {
         const Scalar t_full = full_step_possible ? -slack_(p) / pivot : kInfinity;
         if (blocking < 0 && !full_step_possible) return stuck_row_status(p, pivot);
         // A full step lets p enter; a partial one releases the blocking row
-        // and p keeps pushing until it enters.
-        const bool full_step = full_step_possible && !(t_full > t_partial);  // NaN (an overflowed slack): finish() judges it
+        // and p keeps pushing until it enters. A NaN t_full (an overflowed
+        // slack) takes the full step: the refresh or finish() judges the point.
+        const bool full_step = full_step_possible && !(t_full > t_partial);
         const Scalar t = full_step ? t_full : t_partial;
         if (full_step_possible) {
           take_step(t);

@@ -116,13 +116,21 @@ template <typename Scalar>
 inline bool is_finite(Scalar x) {
   return std::fabs(x) <= std::numeric_limits<Scalar>::max();
 }
+/// Where IEEE 754 puts float's and double's exponent: the one place that
+/// knows the layout behind bits_of's integers.
+template <typename Scalar>
+struct BitLayout {
+  using Bits = decltype(bits_of(Scalar(0)));
+  static constexpr int kMantissaBits = std::numeric_limits<Scalar>::digits - 1;  // 23, 52
+  static constexpr int kBias = std::numeric_limits<Scalar>::max_exponent - 1;    // 127, 1023
+  static constexpr Bits kExponentMask = Bits(2 * kBias + 1) << kMantissaBits;     // all ones: NaN, Inf
+};
 /// is_finite read from the exponent's bits (not all ones): integer operations
 /// only, where a soft-float core (M0) would call a compare.
 template <typename Scalar>
 inline bool has_finite_bits(Scalar x) {
-  using Bits = decltype(bits_of(x));
-  constexpr Bits exponent = sizeof(Scalar) == 4 ? Bits(0x7F800000u) : Bits(0x7FF0000000000000ull);
-  return (bits_of(x) & exponent) != exponent;
+  constexpr auto mask = BitLayout<Scalar>::kExponentMask;
+  return (bits_of(x) & mask) != mask;
 }
 /// True when x is NaN (every compare with it is false; ±Inf is not NaN).
 template <typename Scalar>
