@@ -792,7 +792,7 @@ TEST(ConstraintSpace, SolvedHoldsTheLcpResidualInBothSolvers) {
   ASSERT_TRUE(p.resize(1, 1));
   p.W(0, 0) = 0.001f;
   p.W(1, 1) = 3.001f;
-  p.q << -200, 0.99f;
+  p.q.head<2>() << -200, 0.99f;
   const auto report = solve_no_heap(exact, p);
   EXPECT_EQ(report.status, Status::Solved);  // with W scaled to a unit diagonal
   expect_solved_within(report, exact.settings().kkt_tolerance);

@@ -220,7 +220,7 @@ TEST(Degenerate, ContradictoryInequalitiesAreInfeasible) {
   p.num_ineq = 2;
   p.J_ineq.row(0) << 1, 0, 0;
   p.J_ineq.row(1) << -1, 0, 0;
-  p.d_ineq << 1, 0;  // ẍ_x ≥ 1 and ẍ_x ≤ 0
+  p.d_ineq.head<2>() << 1, 0;  // ẍ_x ≥ 1 and ẍ_x ≤ 0
   const auto report = tact::test::solve_no_heap(solver, p, tact::Strategy::Exact);
   EXPECT_EQ(report.status, tact::Status::Infeasible);
   expect_finite_outputs(solver, p);
@@ -235,10 +235,10 @@ TEST(Degenerate, AContradictionWithinTheKktToleranceIsSolved) {
   p.num_ineq = 2;
   p.J_ineq.row(0) << 1, 0, 0;
   p.J_ineq.row(1) << -1, 0, 0;
-  p.d_ineq << 1, -(1 - 1e-2f);
+  p.d_ineq.head<2>() << 1, -(1 - 1e-2f);
   auto report = tact::test::solve_no_heap(solver, p, tact::Strategy::Exact);
   EXPECT_EQ(report.status, tact::Status::Infeasible);
-  p.d_ineq << 1, -(1 - 3e-4f);  // beyond the search's tolerance (about 1.1e-4), within the check's
+  p.d_ineq.head<2>() << 1, -(1 - 3e-4f);  // beyond the search's tolerance (about 1.1e-4), within the check's
   report = tact::test::solve_no_heap(solver, p, tact::Strategy::Exact);
   ASSERT_EQ(report.status, tact::Status::Solved);
   EXPECT_TRUE(report.kkt_satisfied);

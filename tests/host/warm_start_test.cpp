@@ -365,9 +365,9 @@ TEST(CrashStart, AGuessedRowThatPullsIsReleased) {
   Problem p;
   ASSERT_TRUE(p.resize(2, 0, 2));
   p.M.setIdentity();
-  p.f << 5, -10;
-  p.J_ineq.row(0) << 0, 1;
-  p.J_ineq.row(1) << 1, 1;
+  p.f.head<2>() << 5, -10;
+  p.J_ineq.row(0).head<2>() << 0, 1;
+  p.J_ineq.row(1).head<2>() << 1, 1;
   expect_cold_solve(p, /*active=*/1, /*iterations=*/1, {5, 0}, {10, 0});
 }
 
