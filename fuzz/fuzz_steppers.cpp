@@ -4,7 +4,8 @@
 // the carried working set over several steps, and every resolution and
 // correction of ImpulseWorld.
 //
-// The bytes describe a scene (see Scene::read): the stepper and its
+// The bytes describe a scene (see Scene::read), run in float and again in
+// double (the scene's values widened): the stepper and its
 // settings, n, M, x, v, f and linear rows g = g0 + a·x (ids, curvature,
 // compliance), then a number of steps. Each number is one byte choosing an
 // interesting value (0, ±1, 1e±20, FLT_MIN, a subnormal, ±Inf, NaN, …) or
@@ -36,10 +37,11 @@ constexpr int kMaxDof = 4;
 constexpr int kMaxEq = 2;
 constexpr int kMaxIneq = 6;
 constexpr int kMaxRows = 5;  // below kMaxEq + kMaxIneq: Dual and Pgs can exceed it
-using Flat = tact::World<kMaxDof, kMaxEq, kMaxIneq, float>;
-using Impulse = tact::ImpulseWorld<kMaxDof, kMaxEq, kMaxIneq, float, kMaxRows>;
-using DofVector = Flat::DofVector;
-using Rows = Flat::Rows;
+template <typename Scalar>
+using Flat = tact::World<kMaxDof, kMaxEq, kMaxIneq, Scalar>;
+template <typename Scalar>
+using Impulse = tact::ImpulseWorld<kMaxDof, kMaxEq, kMaxIneq, Scalar, kMaxRows>;
+using DofVector = Flat<float>::DofVector;  // the scene's values; a double world gets them widened
 
 [[noreturn]] void violated(const char* what, int step) {
   std::fprintf(stderr, "fuzz_steppers: %s (step %d)\n", what, step);
@@ -50,9 +52,13 @@ void check(bool condition, const char* what, int step) {
   if (!condition) violated(what, step);
 }
 
-bool same_bits(const DofVector& a, const DofVector& b) { return std::memcmp(a.data(), b.data(), sizeof(float) * kMaxDof) == 0; }
+template <typename Vector>
+bool same_bits(const Vector& a, const Vector& b) {
+  return std::memcmp(a.data(), b.data(), sizeof(a(0)) * kMaxDof) == 0;
+}
 
-bool finite(const DofVector& a, tact::Index n) {
+template <typename Vector>
+bool finite(const Vector& a, tact::Index n) {
   for (tact::Index i = 0; i < n; ++i)
     if (!std::isfinite(a(i))) return false;
   return true;
@@ -100,12 +106,14 @@ struct LinearRow {
   float compliance = 0;
   tact::RowId id = 0;
 
-  Rows::Row at(const DofVector& x, tact::Index n) const {
-    Rows::Row row;
-    row.g = g0;
+  template <typename Rows, typename Vector>
+  typename Rows::Row at(const Vector& x, tact::Index n) const {
+    typename Rows::Row row;
+    using Scalar = decltype(row.g);
+    row.g = Scalar(g0);
     for (tact::Index j = 0; j < n && j < kMaxDof; ++j) {
-      row.J(j) = a[j];
-      row.g += a[j] * x(j);
+      row.J(j) = Scalar(a[j]);
+      row.g += Scalar(a[j]) * x(j);
     }
     row.curvature = curvature;
     return row;
@@ -121,7 +129,7 @@ struct Scene {
   tact::Index n = 1;  // 0 and kMaxDof + 1 test the bounds
   float time_step = 0, tau_or_beta = 0, tolerance = 0, regularization = 0;
   tact::PgsSettings<float> pgs;
-  Flat::MassMatrix M = Flat::MassMatrix::Zero();
+  Flat<float>::MassMatrix M = Flat<float>::MassMatrix::Zero();
   DofVector x = DofVector::Zero(), v = DofVector::Zero(), f = DofVector::Zero();
   LinearRow eq[kMaxEq + 1], ineq[kMaxIneq + 1];  // one past each bound: overflow
   int num_eq = 0, num_ineq = 0, steps = 0;
@@ -171,18 +179,20 @@ struct Scene {
     row.id = in.byte() % 8;  // repeated ids too
   }
 
-  void gather(const DofVector& state, Rows& rows) const {
-    for (int k = 0; k < num_eq; ++k) rows.add_equality(eq[k].at(state, n));
-    for (int k = 0; k < num_ineq; ++k) rows.add_inequality(ineq[k].id, ineq[k].at(state, n));
+  template <typename Rows, typename Vector>
+  void gather(const Vector& state, Rows& rows) const {
+    for (int k = 0; k < num_eq; ++k) rows.add_equality(eq[k].template at<Rows>(state, n));
+    for (int k = 0; k < num_ineq; ++k) rows.add_inequality(ineq[k].id, ineq[k].template at<Rows>(state, n));
   }
 
   template <typename World>
   void set_state(World& world) const {
+    using Scalar = typename World::DofVector::Scalar;
     world.n = n;
-    world.M = M;
-    world.x = x;
-    world.v = v;
-    world.f = f;
+    world.M = M.cast<Scalar>();
+    world.x = x.cast<Scalar>();
+    world.v = v.cast<Scalar>();
+    world.f = f.cast<Scalar>();
     world.time_step = time_step;
     world.contact_tolerance = tolerance;
     world.strategy = strategy;
@@ -194,8 +204,9 @@ struct Scene {
 /// otherwise. @return true when the step was not refused.
 template <typename World, typename Report>
 bool step_checked(World& world, const Scene& scene, int step, Report& report) {
-  const DofVector x_before = world.x, v_before = world.v;
-  report = world.step([&](const DofVector& x, const DofVector&, Rows& rows) { scene.gather(x, rows); });
+  using Vector = typename World::DofVector;
+  const Vector x_before = world.x, v_before = world.v;
+  report = world.step([&](const Vector& x, const Vector&, typename World::Rows& rows) { scene.gather(x, rows); });
   check(static_cast<unsigned>(report.status) <= static_cast<unsigned>(tact::Status::InvalidMass),
         "status is not a valid value", step);
   if (report.status == tact::Status::InvalidInput || report.status == tact::Status::InvalidMass) {
@@ -207,24 +218,26 @@ bool step_checked(World& world, const Scene& scene, int step, Report& report) {
   return true;
 }
 
-Flat g_flat;  // static storage, as on a device
-Impulse g_impulse;
+Flat<float> g_flat;  // static storage, as on a device
+Flat<double> g_flat_double;
+Impulse<float> g_impulse;
+Impulse<double> g_impulse_double;
 
-void run_flat(const Scene& scene) {
-  Flat& world = g_flat;
-  world = Flat{};
+template <typename Scalar>
+void run_flat(const Scene& scene, Flat<Scalar>& world) {
+  world = Flat<Scalar>{};
   scene.set_state(world);
   world.tau = scene.tau_or_beta;
   for (int step = 0; step < scene.steps; ++step) {
-    tact::Report<float> report;
+    tact::Report<Scalar> report;
     if (!step_checked(world, scene, step, report)) continue;
     check(finite(world.solver().acceleration(), world.n), "acceleration not finite", step);
     const auto& r = report.residuals;
-    for (const float value : {r.stationarity, r.equality, r.working_set, r.min_slack, r.min_multiplier,
-                              r.complementarity, r.force_scale, r.row_scale, r.multiplier_scale})
+    for (const Scalar value : {r.stationarity, r.equality, r.working_set, r.min_slack, r.min_multiplier,
+                               r.complementarity, r.force_scale, r.row_scale, r.multiplier_scale})
       check(std::isfinite(value), "residual not finite", step);
     if (report.status != tact::Status::Solved) continue;
-    const float tolerance = world.solver().settings.kkt_tolerance;
+    const Scalar tolerance = world.solver().settings.kkt_tolerance;
     if (world.strategy == tact::Strategy::Exact)
       check(report.kkt_satisfied && r.kkt_satisfied(tolerance), "Exact Solved beyond kkt_tolerance", step);
     else
@@ -232,30 +245,32 @@ void run_flat(const Scene& scene) {
   }
 }
 
-void run_impulse(const Scene& scene) {
-  Impulse& world = g_impulse;
-  world = Impulse{};
+template <typename Scalar>
+void run_impulse(const Scene& scene, Impulse<Scalar>& world) {
+  world = Impulse<Scalar>{};
   scene.set_state(world);
   world.beta = scene.tau_or_beta;
   world.stabilization = scene.stabilization;
   world.resolution = scene.resolution;
   world.correction = scene.correction;
   world.regularization = scene.regularization;
-  world.pgs = scene.pgs;
+  world.pgs.max_sweeps = scene.pgs.max_sweeps;
+  world.pgs.omega = scene.pgs.omega;
+  world.pgs.tolerance = scene.pgs.tolerance;
   for (int k = 0; k < kMaxEq; ++k) world.eq_compliance[static_cast<std::size_t>(k)] = scene.eq[k].compliance;
   for (int k = 0; k < kMaxIneq; ++k) world.ineq_compliance[static_cast<std::size_t>(k)] = scene.ineq[k].compliance;
   if (scene.precompute) world.precompute();
   for (int step = 0; step < scene.steps; ++step) {
-    tact::ImpulseReport<float> report;
+    tact::ImpulseReport<Scalar> report;
     if (!step_checked(world, scene, step, report)) continue;
     for (int k = 0; k < kMaxEq; ++k) check(std::isfinite(world.multiplier_eq(k)), "multiplier not finite", step);
     for (int k = 0; k < kMaxIneq; ++k) check(std::isfinite(world.multiplier_ineq(k)), "multiplier not finite", step);
     check(std::isfinite(report.residual) && std::isfinite(report.residual_scale), "residual not finite", step);
     if (report.status != tact::Status::Solved || world.resolution == tact::Resolution::Primal) continue;
-    const float tolerance = world.resolution == tact::Resolution::Pgs
-                                ? world.pgs.tolerance
-                                : tact::ScalarTraits<float>::kkt_tolerance;
-    check(report.residual <= tolerance * (report.residual_scale + std::numeric_limits<float>::min()),
+    const Scalar tolerance = world.resolution == tact::Resolution::Pgs
+                                 ? world.pgs.tolerance
+                                 : tact::ScalarTraits<Scalar>::kkt_tolerance;
+    check(report.residual <= tolerance * (report.residual_scale + std::numeric_limits<Scalar>::min()),
           "Solved beyond the LCP tolerance", step);
   }
 }
@@ -266,9 +281,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   Bytes in(data, size);
   Scene scene;
   scene.read(in);
-  if (scene.impulse)
-    run_impulse(scene);
-  else
-    run_flat(scene);
+  // Each scene in float, then widened to double (its own overflow and rounding).
+  if (scene.impulse) {
+    run_impulse(scene, g_impulse);
+    run_impulse(scene, g_impulse_double);
+  } else {
+    run_flat(scene, g_flat);
+    run_flat(scene, g_flat_double);
+  }
   return 0;
 }

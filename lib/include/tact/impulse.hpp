@@ -781,7 +781,8 @@ class ImpulseWorld {
   ///         report's other figures are the solve's);
   ///         Status::InvalidMass (nothing moves) when M is not SPD. Any other
   ///         status (IterationLimit, Singular, Inaccurate, Infeasible) still
-  ///         advances the state with the solver's finite outputs.
+  ///         advances the state with the solver's finite outputs. The
+  ///         carried working set after a refusal: as World::step.
   template <typename Gather>
   ImpulseReport<Scalar> step(Gather&& gather) {
     rows_.clear();

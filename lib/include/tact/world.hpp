@@ -176,7 +176,10 @@ class World {
   ///         the solver refused the step's data (NaN/Inf in M, f or a
   ///         candidate row); nor when it is InvalidMass (M not SPD). Any
   ///         other status still advances the state with the solver's finite
-  ///         outputs.
+  ///         outputs. "Nothing moves" means x and v: the carried working
+  ///         set is the step's (after an overflowing x or v, the solve's;
+  ///         after the solver's refusal, Exact's is empty and Platt's F+
+  ///         keeps the violated rows it took in); reset_memory() forgets it.
   template <typename Gather>
   Report<Scalar> step(Gather&& gather) {
     rows_.clear();
