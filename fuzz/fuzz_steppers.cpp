@@ -115,7 +115,7 @@ struct LinearRow {
       row.J(j) = Scalar(a[j]);
       row.g += Scalar(a[j]) * x(j);
     }
-    row.curvature = curvature;
+    row.curvature = Scalar(curvature);
     return row;
   }
 };
@@ -193,8 +193,8 @@ struct Scene {
     world.x = x.cast<Scalar>();
     world.v = v.cast<Scalar>();
     world.f = f.cast<Scalar>();
-    world.time_step = time_step;
-    world.contact_tolerance = tolerance;
+    world.time_step = Scalar(time_step);
+    world.contact_tolerance = Scalar(tolerance);
     world.strategy = strategy;
   }
 };
@@ -227,7 +227,7 @@ template <typename Scalar>
 void run_flat(const Scene& scene, Flat<Scalar>& world) {
   world = Flat<Scalar>{};
   scene.set_state(world);
-  world.tau = scene.tau_or_beta;
+  world.tau = Scalar(scene.tau_or_beta);
   for (int step = 0; step < scene.steps; ++step) {
     tact::Report<Scalar> report;
     if (!step_checked(world, scene, step, report)) continue;
@@ -249,16 +249,16 @@ template <typename Scalar>
 void run_impulse(const Scene& scene, Impulse<Scalar>& world) {
   world = Impulse<Scalar>{};
   scene.set_state(world);
-  world.beta = scene.tau_or_beta;
+  world.beta = Scalar(scene.tau_or_beta);
   world.stabilization = scene.stabilization;
   world.resolution = scene.resolution;
   world.correction = scene.correction;
-  world.regularization = scene.regularization;
+  world.regularization = Scalar(scene.regularization);
   world.pgs.max_sweeps = scene.pgs.max_sweeps;
-  world.pgs.omega = scene.pgs.omega;
-  world.pgs.tolerance = scene.pgs.tolerance;
-  for (int k = 0; k < kMaxEq; ++k) world.eq_compliance[static_cast<std::size_t>(k)] = scene.eq[k].compliance;
-  for (int k = 0; k < kMaxIneq; ++k) world.ineq_compliance[static_cast<std::size_t>(k)] = scene.ineq[k].compliance;
+  world.pgs.omega = Scalar(scene.pgs.omega);
+  world.pgs.tolerance = Scalar(scene.pgs.tolerance);
+  for (int k = 0; k < kMaxEq; ++k) world.eq_compliance[static_cast<std::size_t>(k)] = Scalar(scene.eq[k].compliance);
+  for (int k = 0; k < kMaxIneq; ++k) world.ineq_compliance[static_cast<std::size_t>(k)] = Scalar(scene.ineq[k].compliance);
   if (scene.precompute) world.precompute();
   for (int step = 0; step < scene.steps; ++step) {
     tact::ImpulseReport<Scalar> report;

@@ -602,6 +602,36 @@ TEST(ImpulseInput, RejectsANaNGapOrToleranceWithoutMoving) {
   }
 }
 
+// As World's ACarriedRowWhoseGapBecomesInfiniteIsNoCandidate: Platt's F+
+// carrying the id of a row whose gap became +Inf no longer makes it a
+// candidate (its b was −Inf: every later step refused).
+TEST(ImpulseInput, ACarriedRowWhoseGapBecomesInfiniteIsNoCandidate) {
+  const float inf = std::numeric_limits<float>::infinity();
+  for (const auto strategy : {tact::Strategy::Platt, tact::Strategy::PlattImproved}) {
+    static CornerImpulse world;
+    world = CornerImpulse{};
+    world.n = 2;
+    world.f = Vec2(0, -1);
+    world.strategy = strategy;
+    float floor_gap = 0;
+    auto floor = [&floor_gap](const CornerImpulse::DofVector& x, const CornerImpulse::DofVector&,
+                              CornerImpulse::Rows& rows) {
+      auto row = tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f);
+      row.g = floor_gap;
+      rows.add_inequality(7, row);
+    };
+    ASSERT_EQ(step_no_heap(world, floor).status, Status::Solved) << tact::to_string(strategy);
+    ASSERT_GT(world.multiplier_ineq(0), 0.0f) << tact::to_string(strategy);  // id 7 carried
+    floor_gap = inf;
+    for (int step = 0; step < 3; ++step) {
+      const auto report = step_no_heap(world, floor);
+      EXPECT_EQ(report.status, Status::Solved) << tact::to_string(strategy);
+      EXPECT_EQ(report.rows, 0) << tact::to_string(strategy);
+      EXPECT_EQ(world.multiplier_ineq(0), 0.0f) << tact::to_string(strategy);
+    }
+  }
+}
+
 // A step whose new state would overflow (x at the top of float's range
 // moving on, or v pushed past it) is refused, with λ = 0, in every
 // resolution. Found by fuzz_steppers: the step said Solved and left x or v

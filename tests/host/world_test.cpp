@@ -198,6 +198,33 @@ TEST(World, PlattTakesAViolatedRowWhenItsSetHoldsOnlyVanishedIds) {
   EXPECT_GT(world.solver().acceleration()(1), 0.0f);  // pushed up towards the raised floor (free motion: −0.5)
 }
 
+// A row whose gap becomes +Inf (a contact the gather reports as gone for
+// good) is never a candidate, even when Platt's F+ carries its id: before,
+// the carried row entered with d = −Inf and the solver refused every step
+// from then on (found by review: the docs promised "+Inf: never a candidate").
+TEST(World, ACarriedRowWhoseGapBecomesInfiniteIsNoCandidate) {
+  const float inf = std::numeric_limits<float>::infinity();
+  for (const auto strategy : {tact::Strategy::Platt, tact::Strategy::PlattImproved}) {
+    static CornerWorld world;
+    corner::reset(world, strategy, 2.0f, Vec2(0, -1));
+    float floor_gap = 0;
+    auto floor = [&floor_gap](const CornerWorld::DofVector& x, const CornerWorld::DofVector&, CornerWorld::Rows& rows) {
+      auto row = tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f);
+      row.g = floor_gap;
+      rows.add_inequality(7, row);
+    };
+    ASSERT_EQ(tact::test::step_no_heap(world, floor).status, tact::Status::Solved) << tact::to_string(strategy);
+    ASSERT_TRUE(world.solver().in_working_set(0)) << tact::to_string(strategy);  // id 7 carried
+    floor_gap = inf;
+    for (int step = 0; step < 3; ++step) {
+      const float v_y = world.v(1);
+      EXPECT_EQ(tact::test::step_no_heap(world, floor).status, tact::Status::Solved) << tact::to_string(strategy);
+      EXPECT_EQ(world.last_problem().num_ineq, 0) << tact::to_string(strategy);
+      EXPECT_NEAR(world.v(1), v_y - 0.5f * world.time_step, 1e-7f) << tact::to_string(strategy);  // free fall
+    }
+  }
+}
+
 // A bead on a circular wire (equality): Baumgarte's term holds the drift
 // |p| − r at rounding level; with τ huge (no stabilization) it grows.
 float bead_drift(float tau) {

@@ -797,8 +797,9 @@ class ImpulseWorld {
     const Index num_eq = rows_.num_eq();
     Index num_candidates = 0;
     for (Index k = 0; k < rows_.num_ineq(); ++k) {
-      const bool carried = strategy_carries_set() && memory_.contains(rows_.id(k));
-      if (rows_.inequality(k).g <= contact_tolerance || carried)
+      const Scalar g = rows_.inequality(k).g;  // not NaN, not −Inf (parameters_valid)
+      const bool carried = strategy_carries_set() && detail::is_finite(g) && memory_.contains(rows_.id(k));  // as World
+      if (g <= contact_tolerance || carried)
         candidate_[static_cast<std::size_t>(num_candidates++)] = k;
     }
     report.rows = num_eq + num_candidates;

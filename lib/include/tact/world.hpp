@@ -204,7 +204,9 @@ class World {
       // Not g ≤ tolerance: a NaN g makes its row a candidate, and its d
       // (Baumgarte's, which reads g) NaN, so the solver refuses the step
       // (InvalidInput) instead of the row dropping out unseen, for free.
-      const bool candidate = !(row.g > contact_tolerance) || (carries_set && memory_.contains(rows_.id(k)));
+      // A +Inf g is never one, even carried in Platt's F+ (its d: −Inf).
+      const bool candidate = !(row.g > contact_tolerance) ||
+                             (carries_set && detail::is_finite(row.g) && memory_.contains(rows_.id(k)));
       if (!candidate) continue;
       const Index slot = problem_.num_ineq++;
       for (Index j = 0; j < n; ++j) problem_.J_ineq(slot, j) = row.J(j);
