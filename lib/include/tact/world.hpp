@@ -185,11 +185,35 @@ class World {
     rows_.clear();
     gather(static_cast<const DofVector&>(x), static_cast<const DofVector&>(v), rows_);
     Report<Scalar> report;
-    if (!parameters_valid()) return report;  // InvalidInput
+    if (!parameters_valid() || !build_problem()) return report;  // InvalidInput
+    report = solver_.solve(problem_, strategy, &memory_);
+    if (report.status == Status::InvalidInput || report.status == Status::InvalidMass) return report;
+
+    // Semi-implicit (symplectic) Euler: velocity first, then position with it.
+    const Scalar h = time_step;
+    const DofVector& acceleration = solver_.acceleration();
+    if (!detail::advance_state(x, v, next_x_, next_v_, n, h, [&](Index i) { return v(i) + h * acceleration(i); }))
+      report.status = Status::InvalidInput;
+    return report;
+  }
+
+  /// Forgets the carried working set (Platt strategies start afresh).
+  void reset_memory() { memory_.clear(); }
+
+  const SolverType& solver() const { return solver_; }
+  /// The QP of the last step (the rows that were candidates), e.g. to save it.
+  const ProblemType& last_problem() const { return problem_; }
+
+ private:
+  /// The step's QP from the gathered rows: M, f, every equality and the
+  /// inequalities that are candidates, with Baumgarte's d. Out of line:
+  /// inlined, step() grew past what GCC inlines into a caller's loop, and
+  /// the corner example's gather went out of line with it (+6 % a step).
+  TACT_NOINLINE bool build_problem() {
     const bool carries_set = strategy == Strategy::Platt || strategy == Strategy::PlattImproved;
     if (strategy == Strategy::Platt && memory_.initialized) rows_.add_violated_to(memory_, contact_tolerance);
 
-    if (!problem_.resize(n, rows_.num_eq(), 0)) return report;
+    if (!problem_.resize(n, rows_.num_eq(), 0)) return false;
     problem_.M = M;
     problem_.f = f;
     // Rows are copied entry by entry over the n columns in use: a whole-row
@@ -213,25 +237,9 @@ class World {
       problem_.d_ineq(slot) = baumgarte_rhs(row, v, n, tau);
       problem_.ineq_id[static_cast<std::size_t>(slot)] = rows_.id(k);
     }
-    report = solver_.solve(problem_, strategy, &memory_);
-    if (report.status == Status::InvalidInput || report.status == Status::InvalidMass) return report;
-
-    // Semi-implicit (symplectic) Euler: velocity first, then position with it.
-    const Scalar h = time_step;
-    const DofVector& acceleration = solver_.acceleration();
-    if (!detail::advance_state(x, v, next_x_, next_v_, n, h, [&](Index i) { return v(i) + h * acceleration(i); }))
-      report.status = Status::InvalidInput;
-    return report;
+    return true;
   }
 
-  /// Forgets the carried working set (Platt strategies start afresh).
-  void reset_memory() { memory_.clear(); }
-
-  const SolverType& solver() const { return solver_; }
-  /// The QP of the last step (the rows that were candidates), e.g. to save it.
-  const ProblemType& last_problem() const { return problem_; }
-
- private:
   /// What the solver does not see: τ, h, the candidates' tolerance and the
   /// state (a NaN gap reaches it: see step()). Out of line: inlined, it
   /// cost the billiard's step registers and more than its own instructions.
