@@ -241,7 +241,7 @@ class World {
   }
 
   /// What the solver does not see: τ, h, the candidates' tolerance and the
-  /// state (a NaN gap reaches it: see step()). Out of line: inlined, it
+  /// state (a NaN gap reaches it: see build_problem()). Out of line: inlined, it
   /// cost the billiard's step registers and more than its own instructions.
   TACT_NOINLINE bool parameters_valid() const {
     return tau > 0 && detail::is_finite(tau) &&
