@@ -281,7 +281,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   Bytes in(data, size);
   Scene scene;
   scene.read(in);
-  // Each scene in float, then widened to double (its own overflow and rounding).
+  // Each scene in float, then widened to double (its own rounding; the values
+  // stay within float's range: fuzz_problem reaches double's through text).
   if (scene.impulse) {
     run_impulse(scene, g_impulse);
     run_impulse(scene, g_impulse_double);

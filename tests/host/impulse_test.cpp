@@ -580,6 +580,7 @@ TEST(ImpulseInput, RejectsBadParametersWithoutMoving) {
 TEST(ImpulseInput, RejectsANaNGapOrToleranceWithoutMoving) {
   expect_rejected([](CornerImpulse& w) { w.contact_tolerance = kNaN; });
   const float inf = std::numeric_limits<float>::infinity();
+  expect_rejected([inf](CornerImpulse& w) { w.contact_tolerance = inf; });  // a +Inf gap would be a candidate
   for (const float gap : {kNaN, -inf, inf}) {
     auto floor_and_far_row = [gap](const CornerImpulse::DofVector& x, const CornerImpulse::DofVector&,
                                    CornerImpulse::Rows& rows) {
@@ -644,6 +645,21 @@ TEST(ImpulseInput, AStepThatWouldOverflowTheStateIsRefused) {
     w.v(0) = 1e18f;
     w.time_step = 1e14f;
   });
+  // The refused step's report keeps the solve's figures, as World's does:
+  // the floor (g = 0) was its one candidate row.
+  for (const Resolution resolution : kAllResolutions) {
+    static CornerImpulse world;
+    world = CornerImpulse{};
+    world.n = 2;
+    world.resolution = resolution;
+    world.x(0) = largest;
+    world.v(0) = 1e18f;
+    world.time_step = 1e14f;
+    const auto report = step_no_heap(world, corner::rows);
+    EXPECT_EQ(report.status, Status::InvalidInput) << tact::to_string(resolution);
+    EXPECT_EQ(report.rows, 1) << tact::to_string(resolution);
+    EXPECT_TRUE(std::isfinite(report.residual)) << tact::to_string(resolution);
+  }
   // v_free = v + h·A⁻¹f overflows with no row to stop it (Dual, Pgs; Primal's
   // v is the Solver's finite solution).
   auto no_rows = [](const CornerImpulse::DofVector&, const CornerImpulse::DofVector&, CornerImpulse::Rows&) {};

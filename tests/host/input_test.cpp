@@ -409,17 +409,20 @@ TEST(Degenerate, NearlyParallelRowsWithinTheToleranceAreSolved) {
 // exact-nan-slack-remove-active), solved cold. In float the swept slacks
 // overflow (Inf − Inf), so the chosen row's slack and t_full were NaN: no
 // step compared true and the loop released row −1, an out-of-bounds read
-// (UBSan in the asan preset). A NaN now takes the full step, the refresh
-// from the factor that follows is finite again, and float ends at the cap
-// with finite outputs and residuals (double solves it in 2 iterations).
+// (UBSan in the asan preset; cold, as here, too). A NaN now takes the full
+// step, the refresh from the factor that follows is finite again, and on
+// x86-64 float ends at the cap (double solves it in 2 iterations). Where
+// it ends depends on rounding (Inf − Inf): the test asks what any ending
+// must keep, not which one.
 TEST(Degenerate, AnOverflowedSlackReleasesNoRowOutOfBounds) {
   using Small = tact::Solver<3, 1, 3>;
   static Small small;
   static Small::ProblemType p;
   ASSERT_TRUE(tact::test::read_regression("overflowed-slack-step.qp", p));
   const auto report = tact::test::solve_no_heap(small, p, tact::Strategy::Exact);
-  EXPECT_EQ(report.status, tact::Status::IterationLimit);
-  EXPECT_EQ(report.iterations, 4 * (p.num_eq + p.num_ineq) + 16);  // Settings' default cap
+  EXPECT_NE(report.status, tact::Status::Solved);  // float cannot hold this step's slacks
+  EXPECT_NE(report.status, tact::Status::InvalidInput);  // the data are finite
+  EXPECT_LE(report.iterations, 4 * (p.num_eq + p.num_ineq) + 16);  // Settings' default cap
   EXPECT_FALSE(report.kkt_satisfied);
   for (int i = 0; i < 3; ++i) EXPECT_TRUE(std::isfinite(small.acceleration()(i))) << "dof " << i;
   EXPECT_TRUE(std::isfinite(small.multiplier_eq(0)));

@@ -773,7 +773,7 @@ class ImpulseWorld {
   ///         when h is not positive and finite, β ∉ (0, 1], ε or a compliance
   ///         negative or not finite, a nonzero compliance or a correction
   ///         other than LinearSolver with Primal, invalid PGS settings (with
-  ///         Pgs), contact_tolerance NaN, NaN/Inf in x, v, f, M or a
+  ///         Pgs), contact_tolerance NaN or +Inf, NaN/Inf in x, v, f, M or a
   ///         candidate row, an inequality's g NaN or −∞ (+∞: never a
   ///         candidate; a row that is not one is not read beyond g), the rows overflow the
   ///         bounds, more than MaxRows are candidates (Dual, Pgs), or a new
