@@ -874,4 +874,43 @@ TEST(ConstraintSpace, SolvedHoldsTheLcpResidualInBothSolvers) {
   expect_solved_within(huge_tolerance, pgs.settings.tolerance);
 }
 
+// Jacobi scaling makes every positive diagonal entry of W about 1, subnormal
+// ones too: before, a subnormal W_ii stayed unscaled and the inner Solver
+// refused W = diag(1e-39, 1) as InvalidMass, while diag(1e-37, 1) solved.
+template <typename Scalar>
+void expect_scaling_covers_subnormals() {
+  using Limits = std::numeric_limits<Scalar>;
+  for (Scalar w : {Limits::denorm_min(), Limits::min() / 3, Limits::min() * (1 - Limits::epsilon()), Limits::min(),
+                   Scalar(1), Limits::max()}) {
+    const Scalar s = tact::detail::jacobi_scaling(w);
+    ASSERT_TRUE(std::isfinite(s)) << w;
+    EXPECT_EQ(s, std::exp2(std::round(std::log2(s)))) << w;  // a power of two: exact
+    const long double scaled = static_cast<long double>(s) * s * w;
+    EXPECT_GE(scaled, 0.5L) << w;
+    EXPECT_LT(scaled, 2.0L) << w;
+  }
+  for (Scalar w : {Scalar(0), -Limits::denorm_min(), Scalar(-1), Limits::infinity(), Limits::quiet_NaN()})
+    EXPECT_EQ(tact::detail::jacobi_scaling(w), Scalar(1)) << w;
+
+  static tact::ConstraintSpaceSolver<2, 2, Scalar> exact;
+  for (Scalar tiny : {Limits::min() * 64, Limits::min() / 64, Limits::denorm_min() * 8}) {
+    for (Index bilateral : {0, 1, 2}) {
+      tact::ConstraintSpaceProblem<2, Scalar> p;
+      ASSERT_TRUE(p.resize(bilateral, 2 - bilateral));
+      p.W(0, 0) = tiny;
+      p.W(1, 1) = 1;
+      p.q << -tiny, -1;  // λ = (1, 1), w = 0
+      const auto report = solve_no_heap(exact, p);
+      EXPECT_EQ(report.status, Status::Solved) << tiny << " bilateral " << bilateral;
+      EXPECT_NEAR(exact.lambda()(0), Scalar(1), 4 * Limits::epsilon()) << tiny;
+      EXPECT_NEAR(exact.lambda()(1), Scalar(1), 4 * Limits::epsilon()) << tiny;
+    }
+  }
+}
+
+TEST(ConstraintSpace, JacobiScalingCoversSubnormalDiagonals) {
+  expect_scaling_covers_subnormals<float>();
+  expect_scaling_covers_subnormals<double>();
+}
+
 }  // namespace

@@ -227,19 +227,22 @@ bool lcp_within(Scalar residual, Scalar scale, Scalar tolerance) {
 
 /// The power of two s with s²·w in [0.5, 2): Jacobi scaling of a row whose
 /// W_ii = w, exact in binary, built from w's exponent bits (no libm call);
-/// 1 for a w that is not positive, normal and finite (W is refused when not
-/// positive definite; a subnormal diagonal stays unscaled).
+/// 1 for a w that is not positive and finite (W is refused when not
+/// positive definite). A subnormal w is made normal by an exact
+/// 2^(2·mantissa bits) first, and s carries it back (still normal: float's
+/// s is at most 2^75).
 template <typename Scalar>
 Scalar jacobi_scaling(Scalar w) {
-  if (!(w >= std::numeric_limits<Scalar>::min()) || !is_finite(w)) return Scalar(1);
+  if (!(w > Scalar(0)) || !is_finite(w)) return Scalar(1);
   using Layout = BitLayout<Scalar>;
+  constexpr int kLift = Layout::kMantissaBits;
+  const bool subnormal = w < std::numeric_limits<Scalar>::min();
+  if (subnormal) w *= power_of_two<Scalar>(2 * kLift);
   // w = mantissa·2^exponent with mantissa in [0.5, 1) (frexp's form); w > 0: no sign bit.
   const int exponent = static_cast<int>(bits_of(w) >> Layout::kMantissaBits) - Layout::kBias + 1;
   const int half = (exponent - (exponent & 1)) / 2;  // ⌊exponent/2⌋, so s = 2^−half is normal
-  const auto bits = static_cast<typename Layout::Bits>(Layout::kBias - half) << Layout::kMantissaBits;
-  Scalar scaling;
-  std::memcpy(&scaling, &bits, sizeof scaling);
-  return scaling;
+  const Scalar scaling = power_of_two<Scalar>(-half);
+  return subnormal ? scaling * power_of_two<Scalar>(kLift) : scaling;
 }
 
 /// True, with λ, w, the residual and its scale zeroed and the status

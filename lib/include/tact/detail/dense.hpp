@@ -125,6 +125,16 @@ struct BitLayout {
   static constexpr int kBias = std::numeric_limits<Scalar>::max_exponent - 1;    // 127, 1023
   static constexpr Bits kExponentMask = Bits(2 * kBias + 1) << kMantissaBits;     // all ones: NaN, Inf
 };
+/// 2^exponent, built from its bits (exact, no libm call); exponent within
+/// the normal range, [1 − bias, bias].
+template <typename Scalar>
+inline Scalar power_of_two(int exponent) {
+  using Layout = BitLayout<Scalar>;
+  const auto bits = static_cast<typename Layout::Bits>(Layout::kBias + exponent) << Layout::kMantissaBits;
+  Scalar value;
+  std::memcpy(&value, &bits, sizeof value);
+  return value;
+}
 /// is_finite read from the exponent's bits (not all ones): integer operations
 /// only, where a soft-float core (M0) would call a compare.
 template <typename Scalar>
