@@ -5,11 +5,14 @@
 // correction of ImpulseWorld.
 //
 // The bytes describe a scene (see Scene::read), run in float and again in
-// double (the scene's values widened): the stepper and its
-// settings, n, M, x, v, f and linear rows g = g0 + a·x (ids, curvature,
-// compliance), then a number of steps. Each number is one byte choosing an
-// interesting value (0, ±1, 1e±20, FLT_MIN, a subnormal, ±Inf, NaN, …) or
-// a raw float from the next four bytes. Every step is checked against what
+// double: the stepper and its settings, n, M, x, v, f and linear rows
+// g = g0 + a·x (ids, curvature, compliance), then a number of steps, then
+// how double's run reaches beyond float's range. Each number is one byte
+// choosing an interesting value (0, ±1, 1e±20, FLT_MIN, a subnormal, ±Inf,
+// NaN, …) or a raw float from the next four bytes. The double run widens
+// the values and multiplies the fields that the last byte picks by 2^e, e
+// from the byte before (0 up to ±1 060: double's overflow and subnormal
+// ranges); a seed without those bytes runs its values unchanged. Every step is checked against what
 // the steppers promise for any input:
 //  * a valid status;
 //  * InvalidInput and InvalidMass: nothing moved (x and v bit for bit);
@@ -27,6 +30,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 
 #include "tact/impulse.hpp"
 #include "tact/world.hpp"
@@ -106,14 +110,14 @@ struct LinearRow {
   float compliance = 0;
   tact::RowId id = 0;
 
-  template <typename Rows, typename Vector>
-  typename Rows::Row at(const Vector& x, tact::Index n) const {
+  /// The row at x, its J and g0 multiplied by `slope_scale` and `gap_scale`.
+  template <typename Rows, typename Vector, typename Scalar>
+  typename Rows::Row at(const Vector& x, tact::Index n, Scalar slope_scale, Scalar gap_scale) const {
     typename Rows::Row row;
-    using Scalar = decltype(row.g);
-    row.g = Scalar(g0);
+    row.g = Scalar(g0) * gap_scale;
     for (tact::Index j = 0; j < n && j < kMaxDof; ++j) {
-      row.J(j) = Scalar(a[j]);
-      row.g += Scalar(a[j]) * x(j);
+      row.J(j) = Scalar(a[j]) * slope_scale;
+      row.g += row.J(j) * x(j);
     }
     row.curvature = Scalar(curvature);
     return row;
@@ -134,6 +138,11 @@ struct Scene {
   LinearRow eq[kMaxEq + 1], ineq[kMaxIneq + 1];  // one past each bound: overflow
   int num_eq = 0, num_ineq = 0, steps = 0;
   bool precompute = false;
+  // Double's run: the fields in double_fields (one bit each) times 2^double_exponent.
+  enum Field : unsigned { kTimeStep = 1, kMass = 2, kPosition = 4, kVelocity = 8, kForce = 16, kSlope = 32, kGap = 64,
+                          kSettings = 128 };  // kSettings: τ or β, the tolerance, the regularization, the compliances
+  int double_exponent = 0;
+  unsigned double_fields = 0;
 
   void read(Bytes& in) {
     const std::uint8_t kind = in.byte();
@@ -169,6 +178,23 @@ struct Scene {
     for (int k = 0; k < num_eq; ++k) read_row(in, eq[k]);
     for (int k = 0; k < num_ineq; ++k) read_row(in, ineq[k]);
     steps = 1 + in.byte() % 8;
+    static constexpr int kExponents[] = {0, 64, -64, 200, -200, 520, -520, 1000, -1000, 1060, -1060};
+    double_exponent = kExponents[in.byte() % (sizeof kExponents / sizeof kExponents[0])];
+    double_fields = in.byte();
+  }
+
+  /// The scene's value as Scalar: in double, times 2^double_exponent when
+  /// `field` is one of double_fields (exact unless it over- or underflows).
+  template <typename Scalar>
+  Scalar widen(float value, Field field) const {
+    const Scalar widened = Scalar(value);
+    if (!std::is_same<Scalar, double>::value || !(double_fields & field)) return widened;
+    return Scalar(std::ldexp(static_cast<double>(widened), double_exponent));
+  }
+  template <typename Vector>
+  void widen(const DofVector& values, Field field, Vector& out) const {
+    using Scalar = typename Vector::Scalar;
+    for (int i = 0; i < kMaxDof; ++i) out(i) = widen<Scalar>(values(i), field);
   }
 
   static void read_row(Bytes& in, LinearRow& row) {
@@ -181,20 +207,24 @@ struct Scene {
 
   template <typename Rows, typename Vector>
   void gather(const Vector& state, Rows& rows) const {
-    for (int k = 0; k < num_eq; ++k) rows.add_equality(eq[k].template at<Rows>(state, n));
-    for (int k = 0; k < num_ineq; ++k) rows.add_inequality(ineq[k].id, ineq[k].template at<Rows>(state, n));
+    using Scalar = typename Vector::Scalar;
+    const Scalar slope = widen<Scalar>(1, kSlope), gap = widen<Scalar>(1, kGap);
+    for (int k = 0; k < num_eq; ++k) rows.add_equality(eq[k].template at<Rows>(state, n, slope, gap));
+    for (int k = 0; k < num_ineq; ++k)
+      rows.add_inequality(ineq[k].id, ineq[k].template at<Rows>(state, n, slope, gap));
   }
 
   template <typename World>
   void set_state(World& world) const {
     using Scalar = typename World::DofVector::Scalar;
     world.n = n;
-    world.M = M.cast<Scalar>();
-    world.x = x.cast<Scalar>();
-    world.v = v.cast<Scalar>();
-    world.f = f.cast<Scalar>();
-    world.time_step = Scalar(time_step);
-    world.contact_tolerance = Scalar(tolerance);
+    for (int j = 0; j < kMaxDof; ++j)
+      for (int i = 0; i < kMaxDof; ++i) world.M(i, j) = widen<Scalar>(M(i, j), kMass);
+    widen(x, kPosition, world.x);
+    widen(v, kVelocity, world.v);
+    widen(f, kForce, world.f);
+    world.time_step = widen<Scalar>(time_step, kTimeStep);
+    world.contact_tolerance = widen<Scalar>(tolerance, kSettings);
     world.strategy = strategy;
   }
 };
@@ -227,7 +257,7 @@ template <typename Scalar>
 void run_flat(const Scene& scene, Flat<Scalar>& world) {
   world = Flat<Scalar>{};
   scene.set_state(world);
-  world.tau = Scalar(scene.tau_or_beta);
+  world.tau = scene.widen<Scalar>(scene.tau_or_beta, Scene::kSettings);
   for (int step = 0; step < scene.steps; ++step) {
     tact::Report<Scalar> report;
     if (!step_checked(world, scene, step, report)) continue;
@@ -249,16 +279,18 @@ template <typename Scalar>
 void run_impulse(const Scene& scene, Impulse<Scalar>& world) {
   world = Impulse<Scalar>{};
   scene.set_state(world);
-  world.beta = Scalar(scene.tau_or_beta);
+  world.beta = scene.widen<Scalar>(scene.tau_or_beta, Scene::kSettings);
   world.stabilization = scene.stabilization;
   world.resolution = scene.resolution;
   world.correction = scene.correction;
-  world.regularization = Scalar(scene.regularization);
+  world.regularization = scene.widen<Scalar>(scene.regularization, Scene::kSettings);
   world.pgs.max_sweeps = scene.pgs.max_sweeps;
   world.pgs.omega = Scalar(scene.pgs.omega);
   world.pgs.tolerance = Scalar(scene.pgs.tolerance);
-  for (int k = 0; k < kMaxEq; ++k) world.eq_compliance[static_cast<std::size_t>(k)] = Scalar(scene.eq[k].compliance);
-  for (int k = 0; k < kMaxIneq; ++k) world.ineq_compliance[static_cast<std::size_t>(k)] = Scalar(scene.ineq[k].compliance);
+  for (int k = 0; k < kMaxEq; ++k)
+    world.eq_compliance[static_cast<std::size_t>(k)] = scene.widen<Scalar>(scene.eq[k].compliance, Scene::kSettings);
+  for (int k = 0; k < kMaxIneq; ++k)
+    world.ineq_compliance[static_cast<std::size_t>(k)] = scene.widen<Scalar>(scene.ineq[k].compliance, Scene::kSettings);
   if (scene.precompute) world.precompute();
   for (int step = 0; step < scene.steps; ++step) {
     tact::ImpulseReport<Scalar> report;
@@ -281,8 +313,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   Bytes in(data, size);
   Scene scene;
   scene.read(in);
-  // Each scene in float, then widened to double (its own rounding; the values
-  // stay within float's range: fuzz_problem reaches double's through text).
+  // Each scene in float, then in double (its own rounding, and double's
+  // range where the scene's last bytes ask for it: Scene::widen).
   if (scene.impulse) {
     run_impulse(scene, g_impulse);
     run_impulse(scene, g_impulse_double);

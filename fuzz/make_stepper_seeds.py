@@ -5,8 +5,10 @@ The layout is Scene::read's: a kind byte (stepper, strategy, resolution,
 correction, stabilization), n, h, tau or beta, the contact tolerance, the
 regularization, PGS's sweeps, omega and tolerance, the precompute flag, M's
 shape and entries, x/v/f per dof, the row counts, the rows (a, g0,
-curvature, compliance, id) and the number of steps. A number is one byte
-indexing Bytes::scalar's table (below), or 200 and four bytes of a float.
+curvature, compliance, id), the number of steps and, optionally, the double
+run's exponent (an index into Scene::read's kExponents) and fields (a bit
+mask of Scene::Field). A number is one byte indexing Bytes::scalar's table
+(below), or 200 and four bytes of a float.
 Run it after changing that layout: python3 fuzz/make_stepper_seeds.py
 """
 import os
@@ -19,6 +21,9 @@ TABLE = {0.0: 0, 1.0: 1, -1.0: 2, 2.0: 3, 0.5: 4, -0.5: 5, 10.0: 6, -10.0: 7, 1e
 STRATEGIES = ["platt", "platt-improved", "right", "exact"]
 RESOLUTIONS = ["primal", "dual", "pgs"]
 CORRECTIONS = ["linear-solver", "precomputed", "uncoupled"]
+# Scene::read's kExponents, by exponent; Scene::Field's bits.
+EXPONENTS = {0: 0, 64: 1, -64: 2, 200: 3, -200: 4, 520: 5, -520: 6, 1000: 7, -1000: 8, 1060: 9, -1060: 10}
+FIELDS = {"time-step": 1, "mass": 2, "position": 4, "velocity": 8, "force": 16, "slope": 32, "gap": 64, "settings": 128}
 
 
 def scalar(value):
@@ -27,7 +32,7 @@ def scalar(value):
 
 
 def scene(impulse, strategy, resolution, correction, tau_or_beta, x, v, f, eq_rows, ineq_rows, mass=(1, 1, 1, 1),
-          steps=8, regularization=0.0):
+          steps=8, regularization=0.0, double_exponent=None, double_fields=()):
     kind = int(impulse) | STRATEGIES.index(strategy) << 1 | RESOLUTIONS.index(resolution) << 3
     kind |= CORRECTIONS.index(correction) << 5
     out = bytes([kind, len(x)]) + scalar(1e-3) + scalar(tau_or_beta) + scalar(1e-5) + scalar(regularization)
@@ -43,7 +48,10 @@ def scene(impulse, strategy, resolution, correction, tau_or_beta, x, v, f, eq_ro
         for entry in list(a) + [0.0] * (MAX_DOF - len(a)):
             out += scalar(float(entry))
         out += scalar(float(g0)) + scalar(0.0) + scalar(0.0) + bytes([row_id % 8])
-    return out + bytes([steps - 1])
+    out += bytes([steps - 1])
+    if double_exponent is not None:
+        out += bytes([EXPONENTS[double_exponent], sum(FIELDS[name] for name in double_fields)])
+    return out
 
 
 def main():
@@ -64,6 +72,16 @@ def main():
         for correction in CORRECTIONS:
             seeds[f"impulse-rod-{resolution}-{correction}"] = scene(True, "exact", resolution, correction, 0.2,
                                                                     regularization=1e-3, **rod)
+    # Double's own range: the corner scaled as a whole by 2^±520 (every length,
+    # mass and force: a valid scene far beyond float's range), and a force
+    # of 2^1000 times the scene's (v overflows in one step).
+    everything = ("mass", "position", "velocity", "force", "slope", "gap", "settings")
+    for exponent in (520, -520):
+        seeds[f"world-corner-exact-double-{'up' if exponent > 0 else 'down'}"] = scene(False, "exact", "primal", "linear-solver", 1e-2,
+                                                               double_exponent=exponent, double_fields=everything,
+                                                               **corner)
+    seeds["impulse-rod-dual-double-force-1000"] = scene(True, "exact", "dual", "linear-solver", 0.2, regularization=1e-3,
+                                                        double_exponent=1000, double_fields=("force",), **rod)
     for name, data in seeds.items():
         with open(os.path.join(folder, name), "wb") as out:
             out.write(data)
