@@ -192,9 +192,10 @@ inline double decimal_to_double(std::uint64_t mantissa, int exponent, bool dropp
   const double low = static_cast<double>(static_cast<std::int64_t>(mantissa - rounded)) + (dropped ? 0.5 : 0.0);
   const Wide scaled = scale_by_power_of_five(quick_two_sum(high, low), exponent);
   double result = std::ldexp(scaled.hi, exponent);  // exact unless the result is subnormal
-  if (result < std::numeric_limits<double>::min()) {
-    // Subnormal: ldexp rounded hi a second time; where hi sat exactly on a
-    // tie of the coarser grid, lo decides.
+  if (result <= std::numeric_limits<double>::min()) {
+    // Subnormal (or rounded up to the smallest normal from one): ldexp
+    // rounded hi a second time; where hi sat exactly on a tie of the
+    // coarser grid, lo decides.
     const double back = std::ldexp(result, -exponent);  // exact
     const double half_step = std::ldexp(std::numeric_limits<double>::denorm_min(), -exponent - 1);
     const double error = scaled.hi - back;
