@@ -61,7 +61,7 @@ struct Step {
     (void)H.resize(n, m);
     (void)cs.resize(0, m);
     for (tact::Index k = 0; k < m; ++k) H.set_row(k, qp.J_ineq.row(k));
-    correction.compliance(H, cs.W);
+    (void)correction.compliance(H, cs.W);  // sizes within the bounds: always true
     // v_free = A⁻¹(A v_free): the QP's f is A v_free.
     for (tact::Index i = 0; i < n; ++i) v_free(i) = qp.f(i);
     correction.solve_exact(v_free);
@@ -71,7 +71,7 @@ struct Step {
     }
   }
   void correct(const Problem::Vector& lambda) {
-    correction.correct(H, lambda, dv);
+    (void)correction.correct(H, lambda, dv);
     for (tact::Index i = 0; i < qp.n; ++i) v(i) = v_free(i) + dv(i);
   }
 };

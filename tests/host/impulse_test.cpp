@@ -507,6 +507,58 @@ TEST(SoftRows, ComplianceLetsTheRowGiveAndRegularizationMakesDependentRowsSolvab
   EXPECT_NEAR(world.multiplier_ineq(0), world.multiplier_ineq(1), 5e-5f);  // ε picks the symmetric split
 }
 
+// A contact row whose normal came out zero beside a floor: every resolution
+// keeps its impulse 0 and holds the floor (before, Pgs dropped every impulse
+// with Singular and the body sank; Dual refused the step with InvalidMass on
+// every tick). Penetrating (g < 0, so b > 0 with Position stabilization) it
+// cannot be met: Infeasible in every resolution, the floor still held.
+TEST(SoftRows, AZeroRowBesideAFloorKeepsZeroImpulse) {
+  for (const float gap : {0.0f, -0.1f}) {
+    auto rows = [gap](const CornerImpulse::DofVector& x, const CornerImpulse::DofVector&, CornerImpulse::Rows& r) {
+      r.add_inequality(0, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
+      CornerImpulse::Rows::Row zero;
+      zero.J.setZero();
+      zero.g = gap;
+      r.add_inequality(1, zero);
+    };
+    for (const Resolution resolution : {Resolution::Primal, Resolution::Dual, Resolution::Pgs}) {
+      static CornerImpulse world;
+      world = CornerImpulse{};
+      world.n = 2;
+      world.M = Eigen::Matrix2f::Identity();
+      world.f = Vec2(0, -10);
+      world.resolution = resolution;
+      world.pgs.max_sweeps = 50;
+      const auto report = step_no_heap(world, rows);
+      EXPECT_EQ(report.status, gap < 0 ? Status::Infeasible : Status::Solved) << tact::to_string(resolution);
+      EXPECT_EQ(world.multiplier_ineq(1), 0.0f) << tact::to_string(resolution);
+      EXPECT_NEAR(world.multiplier_ineq(0), 10 * world.time_step, 1e-6f) << tact::to_string(resolution);
+      EXPECT_NEAR(world.v(1), 0.0f, 1e-6f) << tact::to_string(resolution);
+    }
+  }
+}
+
+// Primal's residual is relative to the step's own scale, the Solver's row
+// scale (‖H_k‖·‖v_free‖ here), as Dual's is to q = H v_free − b: a body
+// stopped by a floor (b = 0, w at rounding level) had a scale of max(|b|, |w|)
+// = |w| before, and a residual/scale of 1 wherever w was not exactly 0.
+TEST(ImpulseCorner, PrimalResidualIsRelativeToTheStepsScale) {
+  static CornerImpulse world;
+  world = CornerImpulse{};
+  world.n = 2;
+  world.M << 2, 0.7f, 0.7f, 1;  // dense: v_new is rounded, not an exact 0
+  world.v = Vec2(30, -400);
+  world.f = Vec2(0, -10);
+  auto floor = [](const CornerImpulse::DofVector& x, const CornerImpulse::DofVector&, CornerImpulse::Rows& rows) {
+    rows.add_inequality(0, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
+  };
+  const auto report = step_no_heap(world, floor);
+  ASSERT_EQ(report.status, Status::Solved);
+  EXPECT_GT(world.multiplier_ineq(0), 0.0f);
+  EXPECT_GE(report.residual_scale, 400.0f);  // ‖H‖·‖v_free‖, v_free ≈ (30, −400)
+  EXPECT_LE(report.residual, tact::ScalarTraits<float>::kkt_tolerance * report.residual_scale);
+}
+
 // ---- bad input ---------------------------------------------------------------------
 
 bool same_bits(const Vec2& a, const Vec2& b) {  // NaN-aware equality: nothing moved
@@ -581,6 +633,7 @@ TEST(ImpulseInput, RejectsANaNGapOrToleranceWithoutMoving) {
   expect_rejected([](CornerImpulse& w) { w.contact_tolerance = kNaN; });
   const float inf = std::numeric_limits<float>::infinity();
   expect_rejected([inf](CornerImpulse& w) { w.contact_tolerance = inf; });  // a +Inf gap would be a candidate
+  expect_rejected([inf](CornerImpulse& w) { w.contact_tolerance = -inf; });  // every contact would be dropped
   for (const float gap : {kNaN, -inf, inf}) {
     auto floor_and_far_row = [gap](const CornerImpulse::DofVector& x, const CornerImpulse::DofVector&,
                                    CornerImpulse::Rows& rows) {
@@ -599,6 +652,39 @@ TEST(ImpulseInput, RejectsANaNGapOrToleranceWithoutMoving) {
       EXPECT_EQ(step_no_heap(world, floor_and_far_row).status, refused ? Status::InvalidInput : Status::Solved)
           << gap << " " << tact::to_string(resolution);
       if (refused) expect_no_motion_and_finite(world, Vec2::Zero(), Vec2::Zero());
+    }
+  }
+}
+
+// An equality's gap that is not finite is refused in every resolution and
+// stabilization: with Velocity stabilization b does not read g, and such a
+// gap passed unseen (the step came back Solved).
+TEST(ImpulseInput, AnEqualityGapThatIsNotFiniteIsRefused) {
+  using RodImpulse = tact::ImpulseWorld<2, 1, 1>;
+  const float inf = std::numeric_limits<float>::infinity();
+  for (const float gap : {kNaN, inf, -inf, 0.0f}) {
+    auto rod_and_floor = [gap](const RodImpulse::DofVector& x, const RodImpulse::DofVector&, RodImpulse::Rows& rows) {
+      auto rod = tact::fixed_coordinate<2>(x, 0, 0, 0.0f);  // x_0 = 0
+      rod.g = gap;
+      rows.add_equality(rod);
+      rows.add_inequality(0, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
+    };
+    for (const auto stabilization : {tact::Stabilization::Position, tact::Stabilization::Velocity}) {
+      for (const Resolution resolution : kAllResolutions) {
+        static RodImpulse world;
+        world = RodImpulse{};
+        world.n = 2;
+        world.f = Vec2(1, -1);
+        world.resolution = resolution;
+        world.stabilization = stabilization;
+        const auto report = step_no_heap(world, rod_and_floor);
+        const std::string label = std::to_string(gap) + " " + tact::to_string(resolution);
+        EXPECT_EQ(report.status, gap == 0 ? Status::Solved : Status::InvalidInput) << label;
+        if (gap != 0) {
+          EXPECT_EQ(world.x, Vec2::Zero()) << label;
+          EXPECT_EQ(world.v, Vec2::Zero()) << label;
+        }
+      }
     }
   }
 }
@@ -772,9 +858,13 @@ TEST(ConstraintSpace, SolversRejectBadProblemsWithFiniteOutputs) {
   bad.W(0, 1) = 0.7f;  // not symmetric
   expect_status(bad, Status::InvalidMass, Status::InvalidMass);
   bad = p;
-  bad.W.row(2).setZero();
-  bad.W.col(2).setZero();  // a zero row: PGS cannot divide, W is singular
+  bad.W(2, 2) = -1;  // not positive semidefinite
   expect_status(bad, Status::Singular, Status::InvalidMass);
+  bad = p;
+  bad.W(2, 2) = 0;  // W_22 = 0 beside W_12 = 0.2: not positive semidefinite either (no zero row)
+  expect_status(bad, Status::Singular, Status::InvalidMass);
+  EXPECT_EQ(pgs.lambda().head<3>(), P::Vector::Zero().head<3>());  // Singular: λ = 0, w = q
+  EXPECT_EQ(pgs.velocity().head<3>(), bad.q.head<3>());
   bad = p;
   bad.num_unilateral = 5;  // sizes beyond the bound
   expect_status(bad, Status::InvalidInput, Status::InvalidInput);
@@ -795,9 +885,13 @@ TEST(ConstraintSpace, SolversRejectBadProblemsWithFiniteOutputs) {
     pgs.settings.omega = omega;
     EXPECT_EQ(solve_no_heap(pgs, p).status, Status::InvalidInput);
   }
-  pgs.settings = {};
-  pgs.settings.tolerance = kNaN;
-  EXPECT_EQ(solve_no_heap(pgs, p).status, Status::InvalidInput);
+  // From 1 on, any iterate would pass the LCP rule (the residual is at most
+  // twice its scale): refused, as NaN, ±Inf and a negative tolerance are.
+  for (const float tolerance : {kNaN, -0.1f, 1.0f, 10.0f, 1e30f, std::numeric_limits<float>::infinity()}) {
+    pgs.settings = {};
+    pgs.settings.tolerance = tolerance;
+    EXPECT_EQ(solve_no_heap(pgs, p).status, Status::InvalidInput) << tolerance;
+  }
   pgs.settings = {};
   const P::Vector nan_start = P::Vector::Constant(kNaN);
   EXPECT_EQ(solve_no_heap(pgs, p, &nan_start).status, Status::InvalidInput);
@@ -808,6 +902,93 @@ TEST(ConstraintSpace, SolversRejectBadProblemsWithFiniteOutputs) {
   const auto report = solve_no_heap(pgs, p, &warm);
   EXPECT_EQ(report.status, Status::Solved);
   EXPECT_LT(report.iterations, cold);
+}
+
+// A zero row of W (a contact whose normal came out zero, rigid): its λ acts
+// on nothing. Both solvers keep it 0, solve the other rows as if it were
+// absent, and judge the row by w = q alone: Infeasible when violated. Before,
+// PGS reported Singular with every λ = 0 and Dual refused W (InvalidMass).
+TEST(ConstraintSpace, AZeroRowKeepsZeroImpulseAndIsJudgedByItsOwnVelocity) {
+  using P = tact::ConstraintSpaceProblem<3>;
+  static tact::ProjectedGaussSeidel<3> pgs;
+  static tact::ConstraintSpaceSolver<3> exact;
+  P without;  // the bilateral row and the first unilateral one
+  ASSERT_TRUE(without.resize(1, 1));
+  without.W.topLeftCorner<2, 2>() << 2, 0.5f, 0.5f, 1;
+  without.q.head<2>() << -1, -1;
+  ASSERT_TRUE(solve_no_heap(exact, without).ok());
+  const Eigen::Vector2f reference = exact.lambda().head<2>();
+  ASSERT_GT(reference(1), 0.1f);  // the unilateral row pushes
+
+  P with_zero_row;
+  ASSERT_TRUE(with_zero_row.resize(1, 2));
+  with_zero_row.W.topLeftCorner<2, 2>() = without.W.topLeftCorner<2, 2>();
+  for (const float q : {0.5f, 0.0f, -0.5f}) {  // w = q: separating, touching, violated
+    with_zero_row.q << -1, -1, q;
+    const Status expected = q < 0 ? Status::Infeasible : Status::Solved;
+    pgs.settings = {};
+    pgs.settings.max_sweeps = 200;
+    for (const bool use_pgs : {false, true}) {
+      const auto report = use_pgs ? solve_no_heap(pgs, with_zero_row) : solve_no_heap(exact, with_zero_row);
+      const P::Vector& lambda = use_pgs ? pgs.lambda() : exact.lambda();
+      EXPECT_EQ(report.status, expected) << q << (use_pgs ? " pgs" : " exact");
+      EXPECT_EQ(lambda(2), 0.0f);
+      EXPECT_NEAR(lambda(0), reference(0), 1e-5f);
+      EXPECT_NEAR(lambda(1), reference(1), 1e-5f);
+      if (q < 0) {
+        EXPECT_FLOAT_EQ(report.residual, -q);  // the zero row's own violation
+      }
+    }
+  }
+  // A bilateral zero row: w = q must be 0.
+  P bilateral_zero;
+  ASSERT_TRUE(bilateral_zero.resize(1, 1));
+  bilateral_zero.W(1, 1) = 1;
+  for (const float q : {0.0f, 0.3f}) {
+    bilateral_zero.q << q, -1;
+    const Status expected = q != 0 ? Status::Infeasible : Status::Solved;
+    EXPECT_EQ(solve_no_heap(pgs, bilateral_zero).status, expected) << q;
+    EXPECT_EQ(solve_no_heap(exact, bilateral_zero).status, expected) << q;
+    EXPECT_EQ(pgs.lambda()(0), 0.0f);
+    EXPECT_EQ(exact.lambda()(0), 0.0f);
+    EXPECT_NEAR(exact.lambda()(1), 1.0f, 1e-6f);
+  }
+}
+
+// The public building blocks of Dual and Pgs refuse sizes set by hand beyond
+// their bounds, and rows that do not fit the matrix, instead of reading and
+// writing outside their storage (found by a review helper under ASan).
+TEST(Corrections, SizesSetByHandOrRowsThatDoNotFitAreRefused) {
+  using Correct = tact::ConstraintCorrection<3, 2>;
+  static Correct correction;
+  static Correct::Jacobian H;
+  Correct::RowMatrix W = Correct::RowMatrix::Constant(7);
+  Correct::DofVector dv = Correct::DofVector::Constant(7);
+  const Correct::RowVector lambda = Correct::RowVector::Ones();
+  const Eigen::Vector3f row(1, 0, 2);
+  EXPECT_FALSE(correction.compliance(H, W));  // no matrix yet
+  ASSERT_EQ(correction.set_matrix(Correct::MassMatrix::Identity(), 3), Status::Solved);
+  ASSERT_TRUE(H.resize(3, 2));
+  EXPECT_FALSE(H.set_row(2, row));  // k beyond m
+  EXPECT_FALSE(H.set_row(-1, row));
+  EXPECT_TRUE(H.set_row(0, row));
+  EXPECT_TRUE(H.set_row(1, row));
+  H.m = 5;  // beyond MaxRows, by hand
+  EXPECT_FALSE(H.sizes_valid());
+  EXPECT_FALSE(H.set_row(3, row));
+  EXPECT_FALSE(correction.compliance(H, W));
+  EXPECT_FALSE(correction.correct(H, lambda, dv));
+  EXPECT_EQ(W, Correct::RowMatrix::Constant(7));  // nothing written
+  EXPECT_EQ(dv, Correct::DofVector::Constant(7));
+  ASSERT_TRUE(H.resize(2, 2));  // n differs from the matrix's
+  EXPECT_FALSE(correction.compliance(H, W));
+  ASSERT_TRUE(H.resize(3, 2));
+  EXPECT_TRUE(H.set_row(0, row));
+  EXPECT_TRUE(H.set_row(1, row));
+  ASSERT_TRUE(correction.compliance(H, W));
+  EXPECT_FLOAT_EQ(W(0, 1), 5.0f);  // H_0 H_1ᵀ with A = I
+  ASSERT_TRUE(correction.correct(H, lambda, dv));
+  EXPECT_FLOAT_EQ(dv(2), 4.0f);  // Hᵀλ
 }
 
 /// Solved means the LCP residual within tolerance·(scale + FLT_MIN), finite.
@@ -859,7 +1040,8 @@ TEST(ConstraintSpace, SolvedHoldsTheLcpResidualInBothSolvers) {
   EXPECT_TRUE(pgs.lambda().allFinite());
 
   // An infinite residual beside a finite scale whose product with a large
-  // tolerance overflows (Inf ≤ 10·2.8e38 = Inf).
+  // tolerance overflowed (Inf ≤ 10·2.8e38 = Inf; a tolerance ≥ 1 is now
+  // refused, and the residual's own finiteness is checked).
   ASSERT_TRUE(p.resize(2, 1));
   p.W.topLeftCorner<3, 3>() << 0x1.8147aep+1f, 0x1.9p+6f, 0x1p+0f,  //
       0x1.9p+6f, 0x1.e8486p+19f, 0x1.3888p+13f,                       //
@@ -868,7 +1050,7 @@ TEST(ConstraintSpace, SolvedHoldsTheLcpResidualInBothSolvers) {
   pgs.settings = {};
   pgs.settings.max_sweeps = 8;
   pgs.settings.omega = 0x1.47ae14p-7f;
-  pgs.settings.tolerance = 10;
+  pgs.settings.tolerance = 0.9f;
   const auto huge_tolerance = solve_no_heap(pgs, p);
   EXPECT_EQ(huge_tolerance.status, Status::Singular);
   expect_solved_within(huge_tolerance, pgs.settings.tolerance);

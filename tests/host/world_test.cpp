@@ -108,6 +108,7 @@ TEST(World, RejectsNaNStateGapOrToleranceAndARefusedStepWithoutMoving) {
       {"-Inf gap", 0, 0, 1e-5f, 2, -inf, true, tact::Status::InvalidInput},
       {"NaN tolerance", 0, 0, nan, 2, 1, true, tact::Status::InvalidInput},
       {"+Inf tolerance", 0, 0, inf, 2, 1, true, tact::Status::InvalidInput},
+      {"-Inf tolerance", 0, 0, -inf, 2, 1, true, tact::Status::InvalidInput},  // would drop every contact
       {"M not SPD", 0, 0.5f, 1e-5f, -2, 1, true, tact::Status::InvalidMass},
       {"+Inf gap: never in contact", 0, 0, 1e-5f, 2, inf, true, tact::Status::Solved},
   };

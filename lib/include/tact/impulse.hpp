@@ -74,7 +74,9 @@
 /// in finitely many steps, tested against enumeration in tests/host; identity
 /// rows are independent, so its dependency handling never triggers; W' must
 /// be positive definite (independent rows or ε > 0), otherwise the Solver
-/// reports InvalidMass. Cost: a Cholesky of W' each step (m³/6, W' changes
+/// reports InvalidMass. A zero row of W (a row whose H is zero, rigid) is
+/// the exception: its λ acts on nothing, so it is set to 0 (W'_jj = 1,
+/// q'_j = 0 inside) and its w_j = q_j judged (Infeasible when violated). Cost: a Cholesky of W' each step (m³/6, W' changes
 /// with the rows), then per iteration O(m·(active rows)) plus a sweep of the
 /// m_I identity rows (m·m_I, dense storage). A dedicated dual active set on W
 /// could skip the identity rows; one shared, tested active-set code was
@@ -181,8 +183,15 @@ struct PgsSettings {
   Index max_sweeps = 32;
   /// Over-relaxation ω ∈ (0, 2); 1 is plain Gauss-Seidel.
   Scalar omega = 1;
-  /// Relative tolerance on the LCP residual (see ConstraintSpaceReport).
+  /// Relative tolerance on the LCP residual (see ConstraintSpaceReport), in
+  /// [0, 1): 0 runs the whole budget; from 1 on any iterate would pass
+  /// (the residual is at most twice its scale).
   Scalar tolerance = ScalarTraits<Scalar>::kkt_tolerance;
+
+  bool valid() const {
+    return max_sweeps >= 1 && omega > Scalar(0) && omega < Scalar(2) && tolerance >= Scalar(0) &&
+           tolerance < Scalar(1);
+  }
 };
 
 /// Outcome of a constraint-space solve.
@@ -245,17 +254,51 @@ Scalar jacobi_scaling(Scalar w) {
   return subnormal ? scaling * power_of_two<Scalar>(kLift) : scaling;
 }
 
-/// True, with λ, w, the residual and its scale zeroed and the status
-/// Singular, when the residual or its scale overflowed (Wλ beyond the
-/// scalar): a report never hands out Inf.
-template <typename Scalar, typename Vector>
-bool lcp_overflowed(ConstraintSpaceReport<Scalar>& report, Vector& lambda, Vector& w) {
-  if (is_finite(report.residual) && is_finite(report.scale)) return false;
+/// A solver's giving up: λ = 0, and w, the residual and its scale those of
+/// λ = 0 (w = q: finite, and honest about the rows it leaves violated).
+template <typename ProblemType, typename Scalar, typename Vector>
+void give_up(const ProblemType& p, Status status, ConstraintSpaceReport<Scalar>& report, Vector& lambda, Vector& w) {
   lambda.setZero();
-  w.setZero();
-  report.residual = report.scale = 0;
-  report.status = Status::Singular;
+  lcp_residual(p, lambda, w, report.residual, report.scale);
+  report.status = status;
+}
+
+/// True, after give_up(Singular), when the residual or its scale overflowed
+/// (Wλ beyond the scalar): a report never hands out Inf.
+template <typename ProblemType, typename Scalar, typename Vector>
+bool lcp_overflowed(const ProblemType& p, ConstraintSpaceReport<Scalar>& report, Vector& lambda, Vector& w) {
+  if (is_finite(report.residual) && is_finite(report.scale)) return false;
+  give_up(p, Status::Singular, report, lambda, w);
   return true;
+}
+
+/// True when row i of W is zero: W_ii = 0 and, for a positive semidefinite
+/// W (|W_ij|² ≤ W_ii·W_jj), every W_ij with it. Its λ_i acts on nothing and
+/// w_i = q_i whatever λ is: the solvers keep λ_i = 0 (a contact whose
+/// normal came out zero, without compliance or ε). W_ii = 0 beside a
+/// nonzero W_ij is no zero row: W is then not positive semidefinite.
+template <typename ProblemType>
+bool zero_row(const ProblemType& p, Index i) {
+  using Scalar = typename ProblemType::Matrix::Scalar;
+  if (p.W(i, i) != Scalar(0)) return false;
+  for (Index j = 0; j < p.rows(); ++j)
+    if (p.W(j, i) != Scalar(0)) return false;
+  return true;
+}
+
+/// After a solve that kept λ = 0 on W's zero rows: true when one of them
+/// breaks the LCP rule (w_i = q_i ≠ 0 on a bilateral row, < 0 on a
+/// unilateral one, beyond tolerance·(scale + the smallest normal)). No λ
+/// can change w_i: the constraints contradict (Infeasible).
+template <typename ProblemType, typename Vector, typename Scalar>
+bool zero_row_violated(const ProblemType& p, const Vector& w, Scalar tolerance, Scalar scale) {
+  const Scalar allowed = tolerance * (scale + std::numeric_limits<Scalar>::min());
+  for (Index i = 0; i < p.rows(); ++i) {
+    if (p.W(i, i) != Scalar(0)) continue;  // a zero row (the solvers refused any other W_ii = 0)
+    const Scalar violation = i < p.num_bilateral ? std::fabs(w(i)) : -w(i);
+    if (violation > allowed) return true;
+  }
+  return false;
 }
 
 /// Checks that the leading m×m of W and q are finite and W symmetric.
@@ -303,20 +346,22 @@ class ProjectedGaussSeidel {
   /// @return Solved: residual ≤ tolerance·scale (possibly before the budget);
   ///         IterationLimit: the budget ran out first (λ is the last iterate,
   ///         finite, λ_I ≥ 0; the residual says how far from exact it is);
-  ///         Singular: a diagonal W_ii ≤ 0 (a zero row without compliance) or
-  ///         the iterates overflowed (W not positive semidefinite); λ = 0;
-  ///         InvalidInput: sizes, NaN/Inf in W, q or `initial`, max_sweeps < 1,
-  ///         ω ∉ (0, 2), tolerance negative or NaN; λ = 0;
+  ///         Infeasible: a zero row of W (detail::zero_row: λ_i acts on
+  ///         nothing and stays 0) whose w_i = q_i breaks the LCP rule, the
+  ///         other rows as the sweeps left them;
+  ///         Singular: a W_ii < 0, a W_ii = 0 beside a nonzero entry of its
+  ///         row, or the iterates overflowed (W not positive semidefinite),
+  ///         or a subnormal W_ii (1/W_ii overflows); λ = 0, and w and the
+  ///         residual are those of λ = 0;
+  ///         InvalidInput: sizes, NaN/Inf in W, q or `initial`, invalid
+  ///         settings (PgsSettings::valid); λ = 0;
   ///         InvalidMass: W not symmetric; λ = 0.
   ConstraintSpaceReport<Scalar> solve(const ProblemType& problem, const Vector* initial = nullptr) {
     ConstraintSpaceReport<Scalar> report;
     m_ = 0;
     lambda_.setZero();
     w_.setZero();
-    const bool settings_valid = settings.max_sweeps >= 1 && settings.omega > Scalar(0) &&
-                                settings.omega < Scalar(2) && settings.tolerance >= Scalar(0) &&
-                                detail::is_finite(settings.tolerance);
-    if (!settings_valid) return report;  // InvalidInput
+    if (!settings.valid()) return report;  // InvalidInput
     report.status = detail::check_constraint_problem(problem);
     if (report.status != Status::Solved) return report;
     const Index m = problem.rows();
@@ -330,15 +375,18 @@ class ProjectedGaussSeidel {
     }
     m_ = m;
     Scalar q_scale = 0;
+    bool zero_rows = false;
     for (Index i = 0; i < m; ++i) {
       const Scalar diagonal = problem.W(i, i);
-      if (!(diagonal > Scalar(0))) {
-        report.status = Status::Singular;
+      const bool zero_row = detail::zero_row(problem, i);  // λ_i stays 0: the sweeps multiply by 0
+      zero_rows |= zero_row;
+      if (!(diagonal > Scalar(0)) && !zero_row) {
+        detail::give_up(problem, Status::Singular, report, lambda_, w_);
         return report;
       }
-      inverse_diagonal_(i) = Scalar(1) / diagonal;
+      inverse_diagonal_(i) = zero_row ? Scalar(0) : Scalar(1) / diagonal;
       q_scale = detail::max_of(q_scale, std::fabs(problem.q(i)));
-      Scalar start = initial ? (*initial)(i) : Scalar(0);
+      Scalar start = initial && !zero_row ? (*initial)(i) : Scalar(0);
       if (i >= problem.num_bilateral) start = detail::max_of(start, Scalar(0));
       lambda_(i) = start;
     }
@@ -365,8 +413,11 @@ class ProjectedGaussSeidel {
       }
     }
     detail::lcp_residual(problem, lambda_, w_, report.residual, report.scale);
-    if (detail::lcp_overflowed(report, lambda_, w_)) return report;
-    if (detail::lcp_within(report.residual, report.scale, settings.tolerance)) report.status = Status::Solved;
+    if (detail::lcp_overflowed(problem, report, lambda_, w_)) return report;
+    if (detail::lcp_within(report.residual, report.scale, settings.tolerance))
+      report.status = Status::Solved;
+    else if (zero_rows && detail::zero_row_violated(problem, w_, settings.tolerance, report.scale))
+      report.status = Status::Infeasible;
     return report;
   }
 
@@ -401,11 +452,15 @@ class ConstraintSpaceSolver {
   /// @return the Solver's status: Solved (every KKT condition, and the LCP
   ///         residual within Settings::kkt_tolerance of its scale as for
   ///         PGS), Inaccurate (the Solver's, or its Solved with an LCP
-  ///         residual beyond that), IterationLimit, Singular (also when Wλ
-  ///         or λ overflowed: λ = 0), InvalidInput (sizes, more unilateral rows than MaxUnilateral,
-  ///         NaN/Inf) or InvalidMass (W not symmetric positive definite:
-  ///         dependent rows without regularization). λ = 0 unless the solver
-  ///         produced an iterate; outputs always finite.
+  ///         residual beyond that), Infeasible (the Solver's, or a zero row
+  ///         of W — λ_i acts on nothing and is 0 — whose w_i = q_i breaks
+  ///         the LCP rule), IterationLimit, Singular (also when Wλ or λ
+  ///         overflowed: λ = 0, w and the residual those of λ = 0),
+  ///         InvalidInput (sizes, more unilateral rows than MaxUnilateral,
+  ///         NaN/Inf) or InvalidMass (W not symmetric positive definite
+  ///         apart from its zero rows: dependent rows without
+  ///         regularization). λ = 0 unless the solver produced an iterate;
+  ///         outputs always finite.
   ConstraintSpaceReport<Scalar> solve(const ProblemType& problem) {
     ConstraintSpaceReport<Scalar> report;
     lambda_.setZero();
@@ -429,7 +484,11 @@ class ConstraintSpaceSolver {
     // passed that check off by more than the LCP rule allows.
     // Plain loops here and below: GCC 12 misreads Eigen's vectorized
     // dynamic-length blocks of tiny fixed storage (-Warray-bounds), as noted in solver.hpp.
-    for (Index j = 0; j < m; ++j) scaling_(j) = detail::jacobi_scaling(problem.W(j, j));
+    bool zero_diagonal = false;  // then W may have zero rows (rare): handled below
+    for (Index j = 0; j < m; ++j) {
+      scaling_(j) = detail::jacobi_scaling(problem.W(j, j));
+      zero_diagonal |= problem.W(j, j) == Scalar(0);
+    }
     Scalar matrix_probe = 0, force_probe = 0;  // NaN once an entry overflows
     for (Index j = 0; j < m; ++j) {
       for (Index i = 0; i < m; ++i) {
@@ -441,9 +500,19 @@ class ConstraintSpaceSolver {
     }
     // |W'_ij| ≤ √(W'_ii W'_jj) < 2 for a positive semidefinite W, so W' overflows
     // only for one that is not; q' only when λ_j ~ q_j/W_jj is beyond the scalar.
-    if (matrix_probe != Scalar(0) || force_probe != Scalar(0)) {
-      report.status = matrix_probe != Scalar(0) ? Status::InvalidMass : Status::Singular;
+    if (matrix_probe != Scalar(0)) {
+      report.status = Status::InvalidMass;
       return report;
+    }
+    if (force_probe != Scalar(0)) {
+      detail::give_up(problem, Status::Singular, report, lambda_, w_);
+      return report;
+    }
+    // A zero row (detail::zero_row) gets W'_jj = 1 and q'_j = 0: λ_j = 0.
+    for (Index j = 0; j < m && zero_diagonal; ++j) {
+      if (!detail::zero_row(problem, j)) continue;
+      qp_.M(j, j) = 1;
+      qp_.f(j) = 0;
     }
     for (Index k = 0; k < problem.num_unilateral; ++k) qp_.J_ineq(k, problem.num_bilateral + k) = Scalar(1);
     const Report<Scalar> inner = solver_.solve(qp_, Strategy::Exact);
@@ -451,10 +520,13 @@ class ConstraintSpaceSolver {
     report.iterations = inner.iterations;
     for (Index i = 0; i < m; ++i) lambda_(i) = scaling_(i) * solver_.acceleration()(i);
     detail::lcp_residual(problem, lambda_, w_, report.residual, report.scale);
-    if (detail::lcp_overflowed(report, lambda_, w_)) return report;
+    if (detail::lcp_overflowed(problem, report, lambda_, w_)) return report;
     // The Solver's check is on the scaled problem: never a false Solved by this rule.
-    if (report.status == Status::Solved &&
-        !detail::lcp_within(report.residual, report.scale, solver_.settings.kkt_tolerance))
+    const Scalar tolerance = solver_.settings.kkt_tolerance;
+    if (report.status == Status::Solved && zero_diagonal &&
+        detail::zero_row_violated(problem, w_, tolerance, report.scale))
+      report.status = Status::Infeasible;
+    else if (report.status == Status::Solved && !detail::lcp_within(report.residual, report.scale, tolerance))
       report.status = Status::Inaccurate;
     return report;
   }
@@ -498,9 +570,15 @@ struct ConstraintJacobian {
     m = fits ? rows : 0;
     return fits;
   }
+  /// True when n ∈ [1, MaxDof] and m ∈ [0, MaxRows], as resize leaves them
+  /// (the fields are public: sizes set by hand are checked before use).
+  bool sizes_valid() const { return n >= 1 && n <= MaxDof && m >= 0 && m <= MaxRows; }
   /// Copies row k (first n entries of `row`) and records its nonzeros.
+  /// @return false, nothing written, for a k outside [0, m) or sizes that
+  ///         are not valid.
   template <typename Row>
-  void set_row(Index k, const Row& row) {
+  bool set_row(Index k, const Row& row) {
+    if (!sizes_valid() || k < 0 || k >= m) return false;
     Index count = 0;
     auto& indices = nonzero[static_cast<std::size_t>(k)];
     for (Index j = 0; j < n; ++j) {
@@ -509,6 +587,7 @@ struct ConstraintJacobian {
       if (value != Scalar(0)) indices[static_cast<std::size_t>(count++)] = static_cast<std::uint16_t>(j);
     }
     nonzero_count[static_cast<std::size_t>(k)] = count;
+    return true;
   }
   Index count(Index k) const { return nonzero_count[static_cast<std::size_t>(k)]; }
   Index index(Index k, Index i) const {
@@ -606,8 +685,14 @@ class ConstraintCorrection {
     detail::backward_substitute_transposed(factor_, n_, v);
   }
 
+  /// True when H fits the matrix of the last successful set_matrix (and
+  /// its own bounds): what compliance() and correct() need.
+  bool fits(const Jacobian& H) const { return valid_ && H.sizes_valid() && H.n == n_; }
+
   /// W (leading m×m) = H Ã⁻¹ Hᵀ for `kind`; keeps what correct() needs.
-  void compliance(const Jacobian& H, RowMatrix& W) {
+  /// @return false, nothing written, unless fits(H).
+  [[nodiscard]] bool compliance(const Jacobian& H, RowMatrix& W) {
+    if (!fits(H)) return false;
     const Index n = n_, m = H.m;
     if (kind == Correction::Uncoupled || (kind == Correction::LinearSolver && diagonal_)) {
       // Y_i = D H_iᵀ on the nonzeros of row i; W_ij = Σ_{l ∈ nz(i)} Y_i(l) H_jl.
@@ -627,7 +712,7 @@ class ConstraintCorrection {
         }
       }
       sparse_y_ = true;
-      return;
+      return true;
     }
     sparse_y_ = false;
     if (kind == Correction::Precomputed) {
@@ -649,7 +734,7 @@ class ConstraintCorrection {
           W(j, i) = sum;
         }
       }
-      return;
+      return true;
     }
     // LinearSolver, dense A: Y_i = L⁻¹H_iᵀ from the row's first nonzero; W = YᵀY.
     for (Index i = 0; i < m; ++i) {
@@ -669,10 +754,13 @@ class ConstraintCorrection {
         W(j, i) = sum;
       }
     }
+    return true;
   }
 
   /// dv = Ã⁻¹Hᵀλ for the rows and kind of the last compliance() call.
-  void correct(const Jacobian& H, const RowVector& lambda, DofVector& dv) const {
+  /// @return false, nothing written, unless fits(H).
+  [[nodiscard]] bool correct(const Jacobian& H, const RowVector& lambda, DofVector& dv) const {
+    if (!fits(H)) return false;
     const Index n = n_, m = H.m;
     for (Index r = 0; r < n; ++r) dv(r) = Scalar(0);
     if (sparse_y_) {
@@ -681,11 +769,12 @@ class ConstraintCorrection {
           const Index l = H.index(i, a);
           dv(l) += Y_(l, i) * lambda(i);
         }
-      return;
+      return true;
     }
     for (Index i = 0; i < m; ++i)
       for (Index r = 0; r < n; ++r) dv(r) += Y_(r, i) * lambda(i);
     if (kind == Correction::LinearSolver) detail::backward_substitute_transposed(factor_, n, dv);
+    return true;
   }
 
   bool diagonal() const { return diagonal_; }
@@ -715,7 +804,9 @@ struct [[nodiscard]] ImpulseReport {
   Index iterations = 0;  ///< PGS sweeps, or iterations of the Solver (Primal, Dual)
   Index rows = 0;        ///< rows in the constraint problem (equalities + candidate inequalities)
   /// LCP residual of the step in constraint space, as ConstraintSpaceReport
-  /// (for Primal: of w = Hv − b, the rows being rigid).
+  /// (for Primal: of w = Hv − b, the rows being rigid, and its scale the
+  /// Solver's Residuals::row_scale: max |b_k|, and max ‖H_k‖ times
+  /// max(‖v‖, ‖v_free‖)).
   Scalar residual = 0;
   Scalar residual_scale = 0;
   bool ok() const { return status == Status::Solved; }
@@ -776,8 +867,8 @@ class ImpulseWorld {
   ///         when h is not positive and finite, β ∉ (0, 1], ε or a compliance
   ///         negative or not finite, a nonzero compliance or a correction
   ///         other than LinearSolver with Primal, invalid PGS settings (with
-  ///         Pgs), contact_tolerance NaN or +Inf, NaN/Inf in x, v, f, M or a
-  ///         candidate row, an inequality's g NaN or −∞ (+∞: never a
+  ///         Pgs), contact_tolerance not finite, NaN/Inf in x, v, f, M or a
+  ///         candidate row, an equality's g not finite, an inequality's g NaN or −∞ (+∞: never a
   ///         candidate; a row that is not one is not read beyond g), the rows overflow the
   ///         bounds, more than MaxRows are candidates (Dual, Pgs), or a new
   ///         x or v would overflow the scalar (λ = 0 then too; the
@@ -853,7 +944,7 @@ class ImpulseWorld {
     if (!detail::stepper_inputs_valid<MaxDof>(n, rows_.overflow(), time_step, contact_tolerance, x, v)) return false;
     if (!(beta > 0) || !(beta <= 1)) return false;
     if (!(regularization >= 0) || !detail::is_finite(regularization)) return false;
-    if (!rows_.inequality_gaps_valid()) return false;
+    if (!rows_.gaps_valid()) return false;
     Scalar probe = 0;
     detail::probe_finite(f.head(n), probe);
     if (probe != Scalar(0)) return false;
@@ -867,10 +958,7 @@ class ImpulseWorld {
       if (!(c >= 0) || !detail::is_finite(c) || (primal && c != Scalar(0))) return false;
     }
     if (primal && correction != Correction::LinearSolver) return false;
-    if (resolution == Resolution::Pgs &&
-        !(pgs.max_sweeps >= 1 && pgs.omega > 0 && pgs.omega < 2 && pgs.tolerance >= 0 &&
-          detail::is_finite(pgs.tolerance)))
-      return false;
+    if (resolution == Resolution::Pgs && !pgs.valid()) return false;
     return true;
   }
 
@@ -907,14 +995,16 @@ class ImpulseWorld {
     if (inner.status == Status::InvalidInput || inner.status == Status::InvalidMass) return false;
     const DofVector& velocity = solver_.acceleration();  // the QP's unknown is the new velocity
     next = &velocity;
-    // LCP residual of w = Hv − b.
-    Scalar residual = 0, scale = 0;
+    // LCP residual of w = Hv − b, relative to the Solver's own scale for
+    // these rows (Residuals::row_scale: max |b_k|, and max ‖H_k‖ times
+    // max(‖v‖, ‖v_free‖), as Dual's q and Wλ hold v_free and Δv). Before,
+    // max(|b|, |w|) was rounding itself where b = 0 (residual/scale = 1).
+    Scalar residual = 0;
     for (Index k = 0; k < num_eq; ++k) {
       lambda_eq_[static_cast<std::size_t>(k)] = solver_.multiplier_eq(k);
       Scalar w = -problem_.d_eq(k);
       for (Index j = 0; j < nn; ++j) w += problem_.J_eq(k, j) * velocity(j);
       residual = detail::max_of(residual, std::fabs(w));
-      scale = detail::max_of(scale, detail::max_of(std::fabs(problem_.d_eq(k)), std::fabs(w)));
     }
     for (Index s = 0; s < num_candidates; ++s) {
       const Scalar lambda = solver_.multiplier_ineq(s);
@@ -922,10 +1012,9 @@ class ImpulseWorld {
       Scalar w = -problem_.d_ineq(s);
       for (Index j = 0; j < nn; ++j) w += problem_.J_ineq(s, j) * velocity(j);
       residual = detail::max_of(residual, std::fabs(detail::min_of(lambda, w)));
-      scale = detail::max_of(scale, detail::max_of(std::fabs(problem_.d_ineq(s)), std::fabs(w)));
     }
     report.residual = residual;
-    report.residual_scale = scale;
+    report.residual_scale = inner.residuals.row_scale;
     return true;
   }
 
@@ -969,7 +1058,7 @@ class ImpulseWorld {
       rhs_(num_eq + s) = rhs(rows_.inequality(k));
       compliance_(num_eq + s) = ineq_compliance[static_cast<std::size_t>(k)];
     }
-    correction_.compliance(jacobian_, constraint_.W);
+    if (!correction_.compliance(jacobian_, constraint_.W)) return false;  // never: sizes checked above
     for (Index r = 0; r < m; ++r) {
       constraint_.W(r, r) += compliance_(r) + regularization;
       constraint_.q(r) = jacobian_.dot(r, v_free_) - rhs_(r);
@@ -991,7 +1080,7 @@ class ImpulseWorld {
     if (inner.status == Status::InvalidInput || inner.status == Status::InvalidMass) return false;
 
     // Phase 3: correction.
-    correction_.correct(jacobian_, *lambda, next_velocity_);
+    (void)correction_.correct(jacobian_, *lambda, next_velocity_);  // fits: compliance() took the same H
     for (Index i = 0; i < nn; ++i) next_velocity_(i) += v_free_(i);
     next = &next_velocity_;
     for (Index k = 0; k < num_eq; ++k) lambda_eq_[static_cast<std::size_t>(k)] = (*lambda)(k);

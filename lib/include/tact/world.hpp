@@ -40,16 +40,15 @@ bool advance_state(State& x, State& v, State& next_x, State& next_v, Index n, Sc
 }
 
 /// The checks both steppers make of what their solver does not see: n and
-/// the gathered rows within the bounds, h positive and finite, a contact
-/// tolerance below +Inf (NaN would drop every contact, +Inf make a row with
-/// a +Inf gap, never in contact, a candidate), and the first n entries of x
-/// and v finite.
+/// the gathered rows within the bounds, h positive and finite, a finite
+/// contact tolerance (NaN or −Inf would drop every contact, +Inf make a row
+/// with a +Inf gap, never in contact, a candidate), and the first n entries
+/// of x and v finite.
 template <int MaxDof, typename Scalar, typename State>
 bool stepper_inputs_valid(Index n, bool rows_overflow, Scalar time_step, Scalar contact_tolerance, const State& x,
                           const State& v) {
   if (n < 1 || n > MaxDof || rows_overflow) return false;
-  if (!(time_step > 0) || !is_finite(time_step) || !(contact_tolerance < std::numeric_limits<Scalar>::infinity()))
-    return false;
+  if (!(time_step > 0) || !is_finite(time_step) || !has_finite_bits(contact_tolerance)) return false;
   Scalar probe = 0;
   probe_finite(x.head(n), probe);
   probe_finite(v.head(n), probe);
@@ -91,13 +90,16 @@ class RowSet {
   RowId id(Index k) const { return ids_[static_cast<std::size_t>(k)]; }
   /// True when more rows were added than the bounds hold (the extra ones were dropped).
   bool overflow() const { return overflow_; }
-  /// True when no inequality's gap g is NaN or −∞ (+∞: a row never in
-  /// contact). g decides which rows are candidates, and a NaN must not drop
-  /// its row silently (g ≤ tolerance is false). ImpulseWorld asks (its b
-  /// need not read g); World makes such a row a candidate instead, whose d
-  /// the solver then refuses, as it does a −∞ gap's.
-  bool inequality_gaps_valid() const {
+  /// True when every equality's gap g is finite and no inequality's is NaN
+  /// or −∞ (+∞: a row never in contact). g decides which rows are
+  /// candidates, and a NaN must not drop its row silently (g ≤ tolerance is
+  /// false), nor pass unseen where b does not read g. ImpulseWorld asks (with
+  /// Velocity stabilization b does not read g); World makes such an
+  /// inequality a candidate instead, and the solver refuses its d (Baumgarte's,
+  /// from g), as it does any equality's.
+  bool gaps_valid() const {
     bool valid = true;
+    for (Index k = 0; k < num_eq_; ++k) valid &= detail::is_finite(eq_[static_cast<std::size_t>(k)].g);
     for (Index k = 0; k < num_ineq_; ++k)
       valid &= ineq_[static_cast<std::size_t>(k)].g > -std::numeric_limits<Scalar>::infinity();
     return valid;
@@ -171,7 +173,7 @@ class World {
   /// Advances one step. `gather(x, v, rows)` adds the rows at the current
   /// state (every inequality the world has; the stepper selects candidates).
   /// @return the solver's report. Nothing moves when it is InvalidInput:
-  ///         τ or h not positive and finite, contact_tolerance NaN or +Inf, NaN/Inf
+  ///         τ or h not positive and finite, contact_tolerance not finite, NaN/Inf
   ///         in x or v, an inequality's g NaN or −∞ (+∞: never a candidate),
   ///         the rows overflow the bounds, a new x or v that would overflow
   ///         the scalar (the report is the solve's otherwise), or
