@@ -15,6 +15,7 @@
 
 #include "no_heap.hpp"
 #include "tact/problem_io.hpp"
+#include "tact/solver.hpp"
 
 namespace {
 
@@ -176,6 +177,29 @@ TEST(ProblemIo, ReadsADecimalJustBelowTheTieUnderDblMinAsStrtodDoes) {
     ASSERT_EQ(read(file, p).error, tact::ParseError::None) << text;
     EXPECT_EQ(bits(p.f(0)), bits(std::strtod(text, nullptr))) << text;
   }
+}
+
+// Problem::cast to float of values beyond float's range: ±Inf (or ±FLT_MAX
+// just above it, as rounding gives), not the undefined plain cast; a solve
+// then refuses the problem.
+TEST(ProblemIo, ACastToFloatBeyondItsRangeGivesInfinity) {
+  tact::Problem<2, 1, 1, double> wide;
+  ASSERT_TRUE(wide.resize(2, 1, 1));
+  wide.M.diagonal() << 1e300, 1;
+  wide.f << -1e300, 1e-300;
+  wide.J_eq(0, 0) = 3.4028235e38;  // above FLT_MAX, below its rounding threshold
+  wide.J_ineq(0, 1) = 0.1;
+  const auto narrow = wide.cast<float>();
+  EXPECT_EQ(narrow.M(0, 0), std::numeric_limits<float>::infinity());
+  EXPECT_EQ(narrow.f(0), -std::numeric_limits<float>::infinity());
+  EXPECT_EQ(narrow.f(1), 0.0f);
+  EXPECT_EQ(narrow.J_eq(0, 0), std::numeric_limits<float>::max());
+  EXPECT_EQ(narrow.J_ineq(0, 1), 0.1f);
+  EXPECT_EQ(narrow.n, 2);
+  static tact::Solver<2, 1, 1> solver;
+  EXPECT_EQ(solver.solve(narrow, tact::Strategy::Exact).status, tact::Status::InvalidInput);
+  const auto back = narrow.cast<double>();  // widening: exact
+  EXPECT_EQ(back.J_ineq(0, 1), static_cast<double>(0.1f));
 }
 
 TEST(ProblemIo, FormatsLikePrintfG) {

@@ -9,11 +9,35 @@
 
 #include <Eigen/Core>
 #include <array>
+#include <cmath>
 #include <cstdint>
+#include <limits>
+#include <type_traits>
 
 #include "tact/config.hpp"
 
 namespace tact {
+namespace detail {
+
+/// Rounds a double to Scalar without the undefined out-of-range cast:
+/// beyond float's range it gives ±FLT_MAX or ±Inf, as round-to-nearest would.
+template <typename Scalar>
+Scalar to_scalar(double value) {
+  if constexpr (std::is_same_v<Scalar, double>) {
+    return value;
+  } else {
+    const double largest = static_cast<double>(std::numeric_limits<float>::max());
+    // FLT_MAX + half its ulp: from here on, round-to-nearest gives inf.
+    const double overflow = largest + std::ldexp(1.0, 103);
+    const double magnitude = std::fabs(value);
+    const float sign = std::signbit(value) ? -1.0f : 1.0f;
+    if (magnitude >= overflow) return sign * std::numeric_limits<float>::infinity();
+    if (magnitude > largest) return sign * std::numeric_limits<float>::max();
+    return static_cast<float>(value);
+  }
+}
+
+}  // namespace detail
 
 /// Stable identity of an inequality row across steps (for carried working sets).
 using RowId = std::uint16_t;
@@ -81,19 +105,22 @@ struct Problem {
   }
 
   /// The same problem in another scalar type (e.g. a float step replayed in
-  /// double to check it).
+  /// double to check it). Narrowed to float, a value beyond float's range
+  /// becomes ±Inf (a solve then refuses it: InvalidInput), as a rounding
+  /// would give, where a plain cast is undefined behaviour.
   template <typename Other>
   Problem<MaxDof, MaxEq, MaxIneq, Other> cast() const {
     Problem<MaxDof, MaxEq, MaxIneq, Other> out;
     out.n = n;
     out.num_eq = num_eq;
     out.num_ineq = num_ineq;
-    out.M = M.template cast<Other>();
-    out.f = f.template cast<Other>();
-    out.J_eq = J_eq.template cast<Other>();
-    out.d_eq = d_eq.template cast<Other>();
-    out.J_ineq = J_ineq.template cast<Other>();
-    out.d_ineq = d_ineq.template cast<Other>();
+    const auto convert = [](Scalar value) { return detail::to_scalar<Other>(static_cast<double>(value)); };
+    out.M = M.unaryExpr(convert);
+    out.f = f.unaryExpr(convert);
+    out.J_eq = J_eq.unaryExpr(convert);
+    out.d_eq = d_eq.unaryExpr(convert);
+    out.J_ineq = J_ineq.unaryExpr(convert);
+    out.d_ineq = d_ineq.unaryExpr(convert);
     out.ineq_id = ineq_id;
     return out;
   }

@@ -205,23 +205,6 @@ inline double decimal_to_double(std::uint64_t mantissa, int exponent, bool dropp
   return result;
 }
 
-/// Rounds a double to Scalar without the undefined out-of-range cast.
-template <typename Scalar>
-Scalar to_scalar(double value) {
-  if constexpr (std::is_same_v<Scalar, double>) {
-    return value;
-  } else {
-    const double largest = static_cast<double>(std::numeric_limits<float>::max());
-    // FLT_MAX + half its ulp: from here on, round-to-nearest gives inf.
-    const double overflow = largest + std::ldexp(1.0, 103);
-    const double magnitude = std::fabs(value);
-    const float sign = std::signbit(value) ? -1.0f : 1.0f;
-    if (magnitude >= overflow) return sign * std::numeric_limits<float>::infinity();
-    if (magnitude > largest) return sign * std::numeric_limits<float>::max();
-    return static_cast<float>(value);
-  }
-}
-
 inline bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
 inline char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
@@ -352,7 +335,7 @@ bool parse_number(const Token& token, Scalar& value) {
   double special_value = 0;
   if (!parse_decimal(token, mantissa, exponent, dropped, negative, special, special_value)) return false;
   const double magnitude = special ? special_value : decimal_to_double(mantissa, exponent, dropped);
-  value = to_scalar<Scalar>(negative ? -magnitude : magnitude);
+  value = tact::detail::to_scalar<Scalar>(negative ? -magnitude : magnitude);
   return true;
 }
 
@@ -454,7 +437,7 @@ void to_decimal(Scalar magnitude, int digits, std::uint64_t& mantissa, int& expo
   // rounding boundary: the reader is monotonic in the mantissa, so search
   // near the guess for the mantissas that read back as the value and take
   // the middle one (the closest in exact arithmetic).
-  const auto reads = [exponent](std::uint64_t m) { return to_scalar<Scalar>(decimal_to_double(m, exponent)); };
+  const auto reads = [exponent](std::uint64_t m) { return tact::detail::to_scalar<Scalar>(decimal_to_double(m, exponent)); };
   if (digits >= ScalarTraits<Scalar>::round_trip_digits && reads(mantissa) != magnitude) {
     // First mantissa in [start, start + 16] whose reading passes the value
     // (or equals it, with `or_equal`).
