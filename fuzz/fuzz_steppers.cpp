@@ -140,7 +140,7 @@ struct Scene {
   bool precompute = false;
   // Double's run: the fields in double_fields (one bit each) times 2^double_exponent.
   enum Field : unsigned { kTimeStep = 1, kMass = 2, kPosition = 4, kVelocity = 8, kForce = 16, kSlope = 32, kGap = 64,
-                          kSettings = 128 };  // kSettings: τ or β, the tolerance, the regularization, the compliances
+                          kSettings = 128 };  // kSettings: the tolerance, the regularization, the compliances
   int double_exponent = 0;
   unsigned double_fields = 0;
 
@@ -257,7 +257,7 @@ template <typename Scalar>
 void run_flat(const Scene& scene, Flat<Scalar>& world) {
   world = Flat<Scalar>{};
   scene.set_state(world);
-  world.tau = scene.widen<Scalar>(scene.tau_or_beta, Scene::kSettings);
+  world.tau = Scalar(scene.tau_or_beta);  // τ and β keep float's values: β ∈ (0, 1]
   for (int step = 0; step < scene.steps; ++step) {
     tact::Report<Scalar> report;
     if (!step_checked(world, scene, step, report)) continue;
@@ -279,7 +279,7 @@ template <typename Scalar>
 void run_impulse(const Scene& scene, Impulse<Scalar>& world) {
   world = Impulse<Scalar>{};
   scene.set_state(world);
-  world.beta = scene.widen<Scalar>(scene.tau_or_beta, Scene::kSettings);
+  world.beta = Scalar(scene.tau_or_beta);
   world.stabilization = scene.stabilization;
   world.resolution = scene.resolution;
   world.correction = scene.correction;

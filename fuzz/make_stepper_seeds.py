@@ -73,7 +73,7 @@ def main():
             seeds[f"impulse-rod-{resolution}-{correction}"] = scene(True, "exact", resolution, correction, 0.2,
                                                                     regularization=1e-3, **rod)
     # Double's own range: the corner scaled as a whole by 2^±520 (every length,
-    # mass and force: a valid scene far beyond float's range), and a force
+    # mass and force, τ kept: a valid scene far beyond float's range), and a force
     # of 2^1000 times the scene's (v overflows in one step).
     everything = ("mass", "position", "velocity", "force", "slope", "gap", "settings")
     for exponent in (520, -520):

@@ -60,7 +60,7 @@ struct Step {
     (void)correction.set_matrix(qp.M, n);  // diagonal: cached after the first call
     (void)H.resize(n, m);
     (void)cs.resize(0, m);
-    for (tact::Index k = 0; k < m; ++k) H.set_row(k, qp.J_ineq.row(k));
+    for (tact::Index k = 0; k < m; ++k) (void)H.set_row(k, qp.J_ineq.row(k));
     (void)correction.compliance(H, cs.W);  // sizes within the bounds: always true
     // v_free = A⁻¹(A v_free): the QP's f is A v_free.
     for (tact::Index i = 0; i < n; ++i) v_free(i) = qp.f(i);

@@ -74,9 +74,10 @@
 /// in finitely many steps, tested against enumeration in tests/host; identity
 /// rows are independent, so its dependency handling never triggers; W' must
 /// be positive definite (independent rows or ε > 0), otherwise the Solver
-/// reports InvalidMass. A zero row of W (a row whose H is zero, rigid) is
-/// the exception: its λ acts on nothing, so it is set to 0 (W'_jj = 1,
-/// q'_j = 0 inside) and its w_j = q_j judged (Infeasible when violated). Cost: a Cholesky of W' each step (m³/6, W' changes
+/// reports InvalidMass. A zero row of W (W_jj = 0: a rigid row whose H is
+/// zero) is the exception: its λ acts on nothing, so it is decoupled and set
+/// to 0 (W'_jj = 1, q'_j = 0 inside) and its w_j judged (Infeasible when
+/// violated). Cost: a Cholesky of W' each step (m³/6, W' changes
 /// with the rows), then per iteration O(m·(active rows)) plus a sweep of the
 /// m_I identity rows (m·m_I, dense storage). A dedicated dual active set on W
 /// could skip the identity rows; one shared, tested active-set code was
@@ -272,29 +273,23 @@ bool lcp_overflowed(const ProblemType& p, ConstraintSpaceReport<Scalar>& report,
   return true;
 }
 
-/// True when row i of W is zero: W_ii = 0 and, for a positive semidefinite
-/// W (|W_ij|² ≤ W_ii·W_jj), every W_ij with it. Its λ_i acts on nothing and
-/// w_i = q_i whatever λ is: the solvers keep λ_i = 0 (a contact whose
-/// normal came out zero, without compliance or ε). W_ii = 0 beside a
-/// nonzero W_ij is no zero row: W is then not positive semidefinite.
-template <typename ProblemType>
-bool zero_row(const ProblemType& p, Index i) {
-  using Scalar = typename ProblemType::Matrix::Scalar;
-  if (p.W(i, i) != Scalar(0)) return false;
-  for (Index j = 0; j < p.rows(); ++j)
-    if (p.W(j, i) != Scalar(0)) return false;
-  return true;
-}
+// Zero rows. A row with W_ii = 0 (a rigid row whose H is zero: a contact
+// whose normal came out zero, without compliance or ε) is, for a positive
+// semidefinite W (|W_ij|² ≤ W_ii·W_jj), zero as a whole, up to underflow (a
+// normal of 1e-23 in float: W_ii underflows to 0, W_ij beside a unit row does
+// not). Its λ_i acts on nothing, or on rounding: both solvers keep it 0 and
+// solve the other rows as without it; the LCP residual, on the whole W, then
+// judges the point, and w_i ≈ q_i, which no λ can change, tells Infeasible.
 
 /// After a solve that kept λ = 0 on W's zero rows: true when one of them
-/// breaks the LCP rule (w_i = q_i ≠ 0 on a bilateral row, < 0 on a
-/// unilateral one, beyond tolerance·(scale + the smallest normal)). No λ
-/// can change w_i: the constraints contradict (Infeasible).
+/// breaks the LCP rule (w_i ≠ 0 on a bilateral row, < 0 on a unilateral
+/// one, beyond tolerance·(scale + the smallest normal)): the constraints
+/// contradict (Infeasible).
 template <typename ProblemType, typename Vector, typename Scalar>
 bool zero_row_violated(const ProblemType& p, const Vector& w, Scalar tolerance, Scalar scale) {
   const Scalar allowed = tolerance * (scale + std::numeric_limits<Scalar>::min());
   for (Index i = 0; i < p.rows(); ++i) {
-    if (p.W(i, i) != Scalar(0)) continue;  // a zero row (the solvers refused any other W_ii = 0)
+    if (p.W(i, i) != Scalar(0)) continue;
     const Scalar violation = i < p.num_bilateral ? std::fabs(w(i)) : -w(i);
     if (violation > allowed) return true;
   }
@@ -346,13 +341,14 @@ class ProjectedGaussSeidel {
   /// @return Solved: residual ≤ tolerance·scale (possibly before the budget);
   ///         IterationLimit: the budget ran out first (λ is the last iterate,
   ///         finite, λ_I ≥ 0; the residual says how far from exact it is);
-  ///         Infeasible: a zero row of W (detail::zero_row: λ_i acts on
-  ///         nothing and stays 0) whose w_i = q_i breaks the LCP rule, the
-  ///         other rows as the sweeps left them;
-  ///         Singular: a W_ii < 0, a W_ii = 0 beside a nonzero entry of its
-  ///         row, or the iterates overflowed (W not positive semidefinite),
-  ///         or a subnormal W_ii (1/W_ii overflows); λ = 0, and w and the
-  ///         residual are those of λ = 0;
+  ///         Infeasible: a zero row of W (W_ii = 0: λ_i acts on nothing and
+  ///         stays 0; see "Zero rows" above) breaks the LCP rule, the other
+  ///         rows as the sweeps left them (the sweeps stop once those
+  ///         have settled);
+  ///         Singular: a W_ii < 0 or iterates that overflowed (W not
+  ///         positive semidefinite; a subnormal W_ii, whose 1/W_ii
+  ///         overflows, may lead there); λ = 0, and w and the residual
+  ///         are those of λ = 0;
   ///         InvalidInput: sizes, NaN/Inf in W, q or `initial`, invalid
   ///         settings (PgsSettings::valid); λ = 0;
   ///         InvalidMass: W not symmetric; λ = 0.
@@ -378,11 +374,13 @@ class ProjectedGaussSeidel {
     bool zero_rows = false;
     for (Index i = 0; i < m; ++i) {
       const Scalar diagonal = problem.W(i, i);
-      const bool zero_row = detail::zero_row(problem, i);  // λ_i stays 0: the sweeps multiply by 0
-      zero_rows |= zero_row;
-      if (!(diagonal > Scalar(0)) && !zero_row) {
-        detail::give_up(problem, Status::Singular, report, lambda_, w_);
-        return report;
+      bool zero_row = false;  // λ_i stays 0: the sweeps multiply by 1/W_ii := 0
+      if (!(diagonal > Scalar(0))) {
+        if (diagonal != Scalar(0)) {  // W_ii < 0: not positive semidefinite
+          detail::give_up(problem, Status::Singular, report, lambda_, w_);
+          return report;
+        }
+        zero_row = zero_rows = true;
       }
       inverse_diagonal_(i) = zero_row ? Scalar(0) : Scalar(1) / diagonal;
       q_scale = detail::max_of(q_scale, std::fabs(problem.q(i)));
@@ -408,6 +406,11 @@ class ProjectedGaussSeidel {
         detail::lcp_residual(problem, lambda_, w_, report.residual, report.scale);
         if (detail::lcp_within(report.residual, report.scale, settings.tolerance)) {
           report.status = Status::Solved;
+          return report;
+        }
+        // The other rows have settled; a violated zero row no sweep can change.
+        if (zero_rows && detail::zero_row_violated(problem, w_, settings.tolerance, report.scale)) {
+          report.status = Status::Infeasible;
           return report;
         }
       }
@@ -453,8 +456,8 @@ class ConstraintSpaceSolver {
   ///         residual within Settings::kkt_tolerance of its scale as for
   ///         PGS), Inaccurate (the Solver's, or its Solved with an LCP
   ///         residual beyond that), Infeasible (the Solver's, or a zero row
-  ///         of W — λ_i acts on nothing and is 0 — whose w_i = q_i breaks
-  ///         the LCP rule), IterationLimit, Singular (also when Wλ or λ
+  ///         of W — W_ii = 0: λ_i acts on nothing and is 0, see "Zero rows"
+  ///         above — that breaks the LCP rule), IterationLimit, Singular (also when Wλ or λ
   ///         overflowed: λ = 0, w and the residual those of λ = 0),
   ///         InvalidInput (sizes, more unilateral rows than MaxUnilateral,
   ///         NaN/Inf) or InvalidMass (W not symmetric positive definite
@@ -484,10 +487,11 @@ class ConstraintSpaceSolver {
     // passed that check off by more than the LCP rule allows.
     // Plain loops here and below: GCC 12 misreads Eigen's vectorized
     // dynamic-length blocks of tiny fixed storage (-Warray-bounds), as noted in solver.hpp.
-    bool zero_diagonal = false;  // then W may have zero rows (rare): handled below
+    bool zero_rows = false;  // rare: handled below
     for (Index j = 0; j < m; ++j) {
-      scaling_(j) = detail::jacobi_scaling(problem.W(j, j));
-      zero_diagonal |= problem.W(j, j) == Scalar(0);
+      const Scalar diagonal = problem.W(j, j);
+      scaling_(j) = detail::jacobi_scaling(diagonal);
+      if (!(diagonal > Scalar(0))) zero_rows |= diagonal == Scalar(0);
     }
     Scalar matrix_probe = 0, force_probe = 0;  // NaN once an entry overflows
     for (Index j = 0; j < m; ++j) {
@@ -508,9 +512,10 @@ class ConstraintSpaceSolver {
       detail::give_up(problem, Status::Singular, report, lambda_, w_);
       return report;
     }
-    // A zero row (detail::zero_row) gets W'_jj = 1 and q'_j = 0: λ_j = 0.
-    for (Index j = 0; j < m && zero_diagonal; ++j) {
-      if (!detail::zero_row(problem, j)) continue;
+    // A zero row (W_jj = 0) is decoupled, W'_jj = 1, with q'_j = 0: λ_j = 0.
+    for (Index j = 0; j < m && zero_rows; ++j) {
+      if (problem.W(j, j) != Scalar(0)) continue;
+      for (Index i = 0; i < m; ++i) qp_.M(i, j) = qp_.M(j, i) = 0;
       qp_.M(j, j) = 1;
       qp_.f(j) = 0;
     }
@@ -523,8 +528,7 @@ class ConstraintSpaceSolver {
     if (detail::lcp_overflowed(problem, report, lambda_, w_)) return report;
     // The Solver's check is on the scaled problem: never a false Solved by this rule.
     const Scalar tolerance = solver_.settings.kkt_tolerance;
-    if (report.status == Status::Solved && zero_diagonal &&
-        detail::zero_row_violated(problem, w_, tolerance, report.scale))
+    if (report.status == Status::Solved && zero_rows && detail::zero_row_violated(problem, w_, tolerance, report.scale))
       report.status = Status::Infeasible;
     else if (report.status == Status::Solved && !detail::lcp_within(report.residual, report.scale, tolerance))
       report.status = Status::Inaccurate;
@@ -577,7 +581,7 @@ struct ConstraintJacobian {
   /// @return false, nothing written, for a k outside [0, m) or sizes that
   ///         are not valid.
   template <typename Row>
-  bool set_row(Index k, const Row& row) {
+  [[nodiscard]] bool set_row(Index k, const Row& row) {
     if (!sizes_valid() || k < 0 || k >= m) return false;
     Index count = 0;
     auto& indices = nonzero[static_cast<std::size_t>(k)];
@@ -805,8 +809,8 @@ struct [[nodiscard]] ImpulseReport {
   Index rows = 0;        ///< rows in the constraint problem (equalities + candidate inequalities)
   /// LCP residual of the step in constraint space, as ConstraintSpaceReport
   /// (for Primal: of w = Hv − b, the rows being rigid, and its scale the
-  /// Solver's Residuals::row_scale: max |b_k|, and max ‖H_k‖ times
-  /// max(‖v‖, ‖v_free‖)).
+  /// Solver's Residuals::row_scale, max |b_k| and max ‖H_k‖ times
+  /// max(‖v‖, ‖v_free‖), or max |b_k| when the Solver gave up).
   Scalar residual = 0;
   Scalar residual_scale = 0;
   bool ok() const { return status == Status::Solved; }
@@ -997,12 +1001,14 @@ class ImpulseWorld {
     next = &velocity;
     // LCP residual of w = Hv − b, relative to the Solver's own scale for
     // these rows (Residuals::row_scale: max |b_k|, and max ‖H_k‖ times
-    // max(‖v‖, ‖v_free‖), as Dual's q and Wλ hold v_free and Δv). Before,
+    // max(‖v‖, ‖v_free‖), as Dual's q and Wλ hold v_free and Δv), and at
+    // least max |b_k| (a Solver that gave up reports row_scale 0). Before,
     // max(|b|, |w|) was rounding itself where b = 0 (residual/scale = 1).
-    Scalar residual = 0;
+    Scalar residual = 0, scale = inner.residuals.row_scale;
     for (Index k = 0; k < num_eq; ++k) {
       lambda_eq_[static_cast<std::size_t>(k)] = solver_.multiplier_eq(k);
       Scalar w = -problem_.d_eq(k);
+      scale = detail::max_of(scale, std::fabs(w));
       for (Index j = 0; j < nn; ++j) w += problem_.J_eq(k, j) * velocity(j);
       residual = detail::max_of(residual, std::fabs(w));
     }
@@ -1010,11 +1016,12 @@ class ImpulseWorld {
       const Scalar lambda = solver_.multiplier_ineq(s);
       lambda_ineq_[static_cast<std::size_t>(candidate_[static_cast<std::size_t>(s)])] = lambda;
       Scalar w = -problem_.d_ineq(s);
+      scale = detail::max_of(scale, std::fabs(w));
       for (Index j = 0; j < nn; ++j) w += problem_.J_ineq(s, j) * velocity(j);
       residual = detail::max_of(residual, std::fabs(detail::min_of(lambda, w)));
     }
     report.residual = residual;
-    report.residual_scale = inner.residuals.row_scale;
+    report.residual_scale = scale;
     return true;
   }
 
@@ -1048,13 +1055,13 @@ class ImpulseWorld {
     // Phase 2: rows, W, q.
     if (!jacobian_.resize(nn, m) || !constraint_.resize(num_eq, num_candidates)) return false;
     for (Index k = 0; k < num_eq; ++k) {
-      jacobian_.set_row(k, rows_.equality(k).J);
+      (void)jacobian_.set_row(k, rows_.equality(k).J);  // k < m: resize above
       rhs_(k) = rhs(rows_.equality(k));
       compliance_(k) = eq_compliance[static_cast<std::size_t>(k)];
     }
     for (Index s = 0; s < num_candidates; ++s) {
       const Index k = candidate_[static_cast<std::size_t>(s)];
-      jacobian_.set_row(num_eq + s, rows_.inequality(k).J);
+      (void)jacobian_.set_row(num_eq + s, rows_.inequality(k).J);
       rhs_(num_eq + s) = rhs(rows_.inequality(k));
       compliance_(num_eq + s) = ineq_compliance[static_cast<std::size_t>(k)];
     }

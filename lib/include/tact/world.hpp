@@ -41,9 +41,9 @@ bool advance_state(State& x, State& v, State& next_x, State& next_v, Index n, Sc
 
 /// The checks both steppers make of what their solver does not see: n and
 /// the gathered rows within the bounds, h positive and finite, a finite
-/// contact tolerance (NaN or −Inf would drop every contact, +Inf make a row
-/// with a +Inf gap, never in contact, a candidate), and the first n entries
-/// of x and v finite.
+/// contact tolerance (NaN would drop every contact, −Inf is no tolerance,
+/// +Inf would make a row with a +Inf gap, never in contact, a candidate),
+/// and the first n entries of x and v finite.
 template <int MaxDof, typename Scalar, typename State>
 bool stepper_inputs_valid(Index n, bool rows_overflow, Scalar time_step, Scalar contact_tolerance, const State& x,
                           const State& v) {
