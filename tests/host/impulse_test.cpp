@@ -1121,4 +1121,40 @@ TEST(ConstraintSpace, JacobiScalingCoversSubnormalDiagonals) {
   expect_scaling_covers_subnormals<double>();
 }
 
+// A separating row whose W_ii is tiny: the inner Solver accepts a λ'_0 of
+// about −3·10⁻²⁰ (within its tolerance of ‖λ'‖), which unscaled by
+// S_00 ~ 1/√W_00 was λ_0 = −1 and Inaccurate. Dual now clamps such a λ'_k
+// to 0 when the unscaled point misses the LCP rule, and judges again.
+template <typename Scalar>
+void expect_tiny_separating_row_solved() {
+  using Limits = std::numeric_limits<Scalar>;
+  static tact::ConstraintSpaceSolver<2, 2, Scalar> exact;
+  for (Scalar tiny : {Scalar(1e-30), Limits::min() * 64, Limits::min() / 64, Limits::denorm_min() * 8}) {
+    for (Scalar coupling : {Scalar(0), std::sqrt(tiny) / 4}) {  // |W_01| < √(W_00 W_11): positive definite
+      tact::ConstraintSpaceProblem<2, Scalar> p;
+      ASSERT_TRUE(p.resize(0, 2));
+      p.W(0, 0) = tiny;
+      p.W(0, 1) = p.W(1, 0) = coupling;
+      p.W(1, 1) = 1;
+      p.q << tiny, -1;  // row 0 separates (λ_0 = 0, w_0 > 0); row 1 is pushed: λ_1 = 1
+      const auto report = solve_no_heap(exact, p);
+      EXPECT_EQ(report.status, Status::Solved) << tiny << " coupling " << coupling;
+      // Coupled, λ_0 may be any λ'_0 ≥ 0 within the tolerance, unscaled
+      // (10⁷ at 10⁻³⁰): W_00·λ_0 is rounding, and min(λ_0, w_0) ≈ 0.
+      if (coupling == Scalar(0)) {
+        EXPECT_EQ(exact.lambda()(0), Scalar(0)) << tiny;
+      }
+      EXPECT_GE(exact.lambda()(0), Scalar(0)) << tiny;
+      EXPECT_NEAR(exact.lambda()(1), Scalar(1), 4 * Limits::epsilon()) << tiny;
+      EXPECT_GE(exact.velocity()(0), Scalar(0)) << tiny;
+      EXPECT_TRUE(tact::detail::lcp_within(report.residual, report.scale, exact.settings().kkt_tolerance)) << tiny;
+    }
+  }
+}
+
+TEST(ConstraintSpace, ATinySeparatingRowKeepsZeroImpulse) {
+  expect_tiny_separating_row_solved<float>();
+  expect_tiny_separating_row_solved<double>();
+}
+
 }  // namespace

@@ -528,9 +528,15 @@ class ConstraintSpaceSolver {
     if (detail::lcp_overflowed(problem, report, lambda_, w_)) return report;
     // The Solver's check is on the scaled problem: never a false Solved by this rule.
     const Scalar tolerance = solver_.settings.kkt_tolerance;
+    bool within = detail::lcp_within(report.residual, report.scale, tolerance);
+    if (report.status == Status::Solved && !within && clamp_negative_impulses(problem.num_bilateral, m)) {
+      detail::lcp_residual(problem, lambda_, w_, report.residual, report.scale);
+      if (detail::lcp_overflowed(problem, report, lambda_, w_)) return report;
+      within = detail::lcp_within(report.residual, report.scale, tolerance);
+    }
     if (report.status == Status::Solved && zero_rows && detail::zero_row_violated(problem, w_, tolerance, report.scale))
       report.status = Status::Infeasible;
-    else if (report.status == Status::Solved && !detail::lcp_within(report.residual, report.scale, tolerance))
+    else if (report.status == Status::Solved && !within)
       report.status = Status::Inaccurate;
     return report;
   }
@@ -541,6 +547,21 @@ class ConstraintSpaceSolver {
   const SolverType& solver() const { return solver_; }
 
  private:
+  /// Sets to 0 each unilateral λ_k < 0; true if there was one. The Solver
+  /// accepts λ'_k ≥ −tolerance·‖λ'‖, which unscaled by a large S_k (a tiny
+  /// W_kk) can break the LCP rule by far more: a separating row of
+  /// W_kk = 10⁻³⁰ came back λ_k = −1. In W' the clamp moves w' by at most
+  /// that tolerance; the caller judges the clamped point again.
+  bool clamp_negative_impulses(Index num_bilateral, Index m) {
+    bool clamped = false;
+    for (Index k = num_bilateral; k < m; ++k) {
+      if (!(lambda_(k) < Scalar(0))) continue;
+      lambda_(k) = 0;
+      clamped = true;
+    }
+    return clamped;
+  }
+
   typename SolverType::ProblemType qp_;
   SolverType solver_;
   Vector scaling_ = Vector::Zero();  ///< S's diagonal (a power of two per row)
@@ -1008,7 +1029,7 @@ class ImpulseWorld {
     for (Index k = 0; k < num_eq; ++k) {
       lambda_eq_[static_cast<std::size_t>(k)] = solver_.multiplier_eq(k);
       Scalar w = -problem_.d_eq(k);
-      scale = detail::max_of(scale, std::fabs(w));
+      scale = detail::max_of(scale, std::fabs(problem_.d_eq(k)));
       for (Index j = 0; j < nn; ++j) w += problem_.J_eq(k, j) * velocity(j);
       residual = detail::max_of(residual, std::fabs(w));
     }
@@ -1016,7 +1037,7 @@ class ImpulseWorld {
       const Scalar lambda = solver_.multiplier_ineq(s);
       lambda_ineq_[static_cast<std::size_t>(candidate_[static_cast<std::size_t>(s)])] = lambda;
       Scalar w = -problem_.d_ineq(s);
-      scale = detail::max_of(scale, std::fabs(w));
+      scale = detail::max_of(scale, std::fabs(problem_.d_ineq(s)));
       for (Index j = 0; j < nn; ++j) w += problem_.J_ineq(s, j) * velocity(j);
       residual = detail::max_of(residual, std::fabs(detail::min_of(lambda, w)));
     }
