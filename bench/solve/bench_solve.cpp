@@ -8,7 +8,10 @@
 //         min_slack=<r> min_multiplier=<r> complementarity=<r> kkt=<0|1>
 //
 // cold: a fresh solver state (M factored, empty working set). warm: the same
-// problem again right after (M's factor reused). Under QEMU the counts are
+// problem again right after (M's factor reused). status, iterations,
+// active and the residuals are the warm solve's; when the cold solve's
+// status or KKT verdict differs, " cold_status=<s> cold_kkt=<0|1>" follows
+// status. Under QEMU the counts are
 // exact executed instructions (the project's icount plugin), never cycles.
 //
 // Trajectory mode (--trajectory DIR): DIR holds consecutive steps
@@ -43,16 +46,11 @@
 #include "tact/port.hpp"
 #include "tact/port_format.hpp"
 #include "tact/problem_io.hpp"
-#include "tact/solver.hpp"
-#ifdef TACT_BENCH_FLOOR
-#include "../floor/floor_solver.hpp"
-#endif
+#include "measure.hpp"
 
 namespace {
 
-// Bounds of the benchmark set (bench/problems): n ≤ 32, 8 equality and 96
-// inequality rows.
-using Solver = tact::Solver<32, 8, 96, float>;
+using Solver = tact_bench::BenchSolver;
 Solver solver;
 Solver::ProblemType problem;
 // Trajectory mode: a second solver and the two working sets. The cold one
@@ -85,35 +83,26 @@ bool parse_strategy(const char* name, tact::Strategy& strategy) {
   return false;
 }
 
-std::uint64_t measured_solve(tact::Strategy strategy, tact::Report<float>& report) {
+/// A file's solve: the library's, or in bench_floor the yardstick of
+/// bench/floor/ (Exact only; it keeps nothing between solves, so "warm" is
+/// the same solve again). `count`: see tact_bench::measured_solve.
+tact::Report<float> measured_solve(tact::Strategy strategy, std::uint64_t& count) {
 #ifdef TACT_BENCH_FLOOR
-  // bench_floor: the yardstick of bench/floor/ instead of the library (Exact
-  // only; it keeps nothing between solves, so "warm" is the same solve again).
-  static tact_bench::FloorSolver<Solver::ProblemType> floor_solver;
   (void)strategy;
-#endif
-  const std::uint64_t start = tact::port::counter_read();
-#ifdef TACT_BENCH_FLOOR
-  report = floor_solver.solve(problem);
+  return tact_bench::measured_floor_solve(problem, count);
 #else
-  report = solver.solve(problem, strategy);
+  return tact_bench::measured_solve(solver, problem, strategy, count);
 #endif
-  return tact::port::counter_read() - start;
-}
-
-std::uint64_t measured_solve(Solver& s, Solver::Memory& memory, tact::Strategy strategy,
-                             tact::Report<float>& report) {
-  const std::uint64_t start = tact::port::counter_read();
-  report = s.solve(problem, strategy, &memory);
-  return tact::port::counter_read() - start;
 }
 
 /// Parses the `length` characters read into `text` (length < 0: the read
-/// failed) into `problem`. On failure prints " error=..." and the end of the
-/// line (the caller printed its start).
+/// failed, a tact::port::ReadError) into `problem`. On failure prints
+/// " error=..." and the end of the line (the caller printed its start).
 bool parse(std::int32_t length) {
   if (length < 0) {
-    print(" error=cannot-read\n");
+    print(length == tact::port::kReadCannotOpen ? " error=cannot-open\n"
+          : length == tact::port::kReadTooLarge ? " error=too-large\n"
+                                                 : " error=short-read\n");
     return false;
   }
   const tact::ParseResult parsed = tact::read_problem(text, static_cast<std::size_t>(length), problem);
@@ -133,14 +122,19 @@ bool run(const char* path, tact::Strategy strategy) {
   print("bench file=");
   print(path);
   if (!load(path)) return false;
-  tact::Report<float> report;
   solver.reset();
-  const std::uint64_t cold = measured_solve(strategy, report);
-  const std::uint64_t warm = measured_solve(strategy, report);
+  std::uint64_t cold = 0, warm = 0;
+  const tact::Report<float> cold_report = measured_solve(strategy, cold);
+  const tact::Report<float> report = measured_solve(strategy, warm);
   print(" strategy=");
   print(tact::to_string(strategy));
   print(" status=");
   print(tact::to_string(report.status));
+  if (cold_report.status != report.status || cold_report.kkt_satisfied != report.kkt_satisfied) {
+    print(" cold_status=");  // only when the cold solve's verdict differs
+    print(tact::to_string(cold_report.status));
+    print(cold_report.kkt_satisfied ? " cold_kkt=1" : " cold_kkt=0");
+  }
   print_count(" iterations=", static_cast<std::uint64_t>(report.iterations));
   print_count(" active=", static_cast<std::uint64_t>(report.active_count));
   print_count(" cold=", cold);
@@ -152,7 +146,7 @@ bool run(const char* path, tact::Strategy strategy) {
   print_value(" min_multiplier=", report.residuals.min_multiplier);
   print_value(" complementarity=", report.residuals.complementarity);
   print(report.kkt_satisfied ? " kkt=1\n" : " kkt=0\n");
-  return report.ok();
+  return cold_report.ok() && report.ok();
 }
 
 /// Writes "<dir>/step-NNNN.qp" (at least four digits) into step_path;
@@ -221,10 +215,10 @@ bool run_trajectory(const char* dir, tact::Strategy strategy) {
       print(" error=path-too-long\n");
       return false;
     }
-    // The trajectory ends at the first missing step; a missing first step
-    // is an error.
+    // The trajectory ends at the first step that does not exist; a missing
+    // first step, or a step too large or read short, is an error.
     const std::int32_t length = tact::port::read_file(step_path, text, sizeof text);
-    if (length < 0 && index > 0) break;
+    if (length == tact::port::kReadCannotOpen && index > 0) break;
     print("step trajectory=");
     print(dir);
     print_count(" index=", index);
@@ -235,11 +229,11 @@ bool run_trajectory(const char* dir, tact::Strategy strategy) {
     print(" strategy=");
     print(tact::to_string(strategy));
 
-    tact::Report<float> cold_report, warm_report;
     solver.reset();
     cold_memory.clear();
-    const std::uint64_t cold = measured_solve(solver, cold_memory, strategy, cold_report);
-    const std::uint64_t warm = measured_solve(warm_solver, warm_memory, strategy, warm_report);
+    std::uint64_t cold = 0, warm = 0;
+    const tact::Report<float> cold_report = tact_bench::measured_solve(solver, problem, strategy, cold_memory, cold);
+    const tact::Report<float> warm_report = tact_bench::measured_solve(warm_solver, problem, strategy, warm_memory, warm);
     stats.add(index == 0, cold, warm);
     stats.solved += cold_report.ok() ? 1u : 0u;
     stats.kkt += cold_report.kkt_satisfied ? 1u : 0u;
@@ -278,12 +272,14 @@ bool run_trajectory(const char* dir, tact::Strategy strategy) {
 
 }  // namespace
 
-// Splits the command line in place at spaces; returns the argument count.
+// Splits the command line in place at spaces; returns the argument count,
+// or -1 when there are more than `capacity` arguments.
 int split_arguments(char* line, char* arguments[], int capacity) {
   int count = 0;
-  for (char* token = line; *token && count < capacity;) {
+  for (char* token = line;;) {
     while (*token == ' ') ++token;
     if (!*token) break;
+    if (count == capacity) return -1;
     arguments[count++] = token;
     while (*token && *token != ' ') ++token;
     if (*token) *token++ = '\0';
@@ -299,6 +295,10 @@ int main() {
   tact::Strategy strategy = tact::Strategy::Exact;
   bool ok = true;
   int files = 0;
+  if (count < 0) {
+    print("bench_solve: more than 64 arguments\n");
+    files = -1;
+  }
   for (int i = 1; i < count; ++i) {  // arguments[0] is the program
     if (std::strcmp(arguments[i], "--strategy") == 0) {
       if (i + 1 >= count || !parse_strategy(arguments[++i], strategy)) files = -1;

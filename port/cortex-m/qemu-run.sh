@@ -34,8 +34,19 @@ fi
 machine=$1
 elf=$(realpath "$2")
 shift 2
+# SYS_GET_CMDLINE: the arguments joined by spaces, so none may hold one.
+# QEMU runs in a temporary directory (below): an argument that names an
+# existing file or directory goes in as an absolute path. A comma is
+# doubled, QEMU's escape inside an option's value.
 semihosting=enable=on,target=native,chardev=sh
-for arg in "$elf" "$@"; do semihosting+=",arg=$arg"; done  # SYS_GET_CMDLINE
+for arg in "$elf" "$@"; do
+  if [[ $arg == *" "* ]]; then
+    echo "qemu-run.sh: the argument '$arg' holds a space; the guest's command line cannot carry it" >&2
+    exit 2
+  fi
+  [[ -e $arg ]] && arg=$(realpath "$arg")
+  semihosting+=",arg=${arg//,/,,}"
+done
 host_args=(-chardev stdio,id=sh -semihosting-config "$semihosting")
 serial_args=(-serial none)
 if [[ -n ${TACT_QEMU_UART:-} ]]; then

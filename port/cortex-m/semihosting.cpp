@@ -61,15 +61,17 @@ void exit(int code) {
 }
 
 std::int32_t read_file(const char* path, char* buffer, std::uint32_t capacity) {
-  if (!board::semihosting_available()) return -1;
+  if (!board::semihosting_available()) return kReadCannotOpen;
   const std::uint32_t open_args[3] = {reinterpret_cast<std::uint32_t>(path), kModeReadBinary,
                                       static_cast<std::uint32_t>(std::strlen(path))};
   const int handle = semihost(SYS_OPEN, open_args);
-  if (handle < 0) return -1;
+  if (handle < 0) return kReadCannotOpen;
   const std::uint32_t handle_arg[1] = {static_cast<std::uint32_t>(handle)};
   const int length = semihost(SYS_FLEN, handle_arg);
-  std::int32_t result = -1;
-  if (length >= 0 && static_cast<std::uint32_t>(length) <= capacity) {
+  std::int32_t result = kReadShort;
+  if (length >= 0 && static_cast<std::uint32_t>(length) > capacity) {
+    result = kReadTooLarge;
+  } else if (length >= 0) {
     const std::uint32_t read_args[3] = {static_cast<std::uint32_t>(handle), reinterpret_cast<std::uint32_t>(buffer),
                                         static_cast<std::uint32_t>(length)};
     if (semihost(SYS_READ, read_args) == 0) result = length;  // SYS_READ returns the bytes NOT read

@@ -30,11 +30,13 @@ void write(const char* text) { write(text, static_cast<std::uint32_t>(std::strle
 
 std::int32_t read_file(const char* path, char* buffer, std::uint32_t capacity) {
   std::FILE* file = std::fopen(path, "rb");
-  if (!file) return -1;
+  if (!file) return kReadCannotOpen;
   const std::size_t length = std::fread(buffer, 1, capacity, file);
   const bool complete = std::fgetc(file) == EOF;  // nothing beyond capacity
+  const bool failed = std::ferror(file) != 0;
   std::fclose(file);
-  return complete ? static_cast<std::int32_t>(length) : -1;
+  if (failed) return kReadShort;
+  return complete ? static_cast<std::int32_t>(length) : kReadTooLarge;
 }
 
 std::int32_t command_line(char* buffer, std::uint32_t capacity) {

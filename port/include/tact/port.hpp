@@ -54,10 +54,17 @@ void write(const char* text, std::uint32_t len);
 /// Writes a zero-terminated string.
 void write(const char* text);
 
+/// read_file's failures, kept apart so that a caller that stops at a
+/// missing file (a trajectory's end) does not also stop at a broken one.
+enum ReadError : std::int32_t {
+  kReadCannotOpen = -1,  ///< no such file, or it cannot be opened
+  kReadTooLarge = -2,    ///< larger than the buffer: nothing useful read
+  kReadShort = -3,       ///< the host returned fewer bytes than the file's length
+};
+
 /// Reads the whole file at `path` (on the host: the file system; on
 /// Cortex-M: the debugger's or QEMU's, through semihosting) into buffer.
-/// @return bytes read, or -1 when the file cannot be opened or is larger
-///         than capacity.
+/// @return bytes read, or a ReadError (negative).
 std::int32_t read_file(const char* path, char* buffer, std::uint32_t capacity);
 
 /// The program's command line (name and arguments, separated by spaces),
