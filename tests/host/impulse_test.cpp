@@ -649,6 +649,7 @@ TEST(ImpulseInput, RejectsANaNGapOrToleranceWithoutMoving) {
   const float inf = std::numeric_limits<float>::infinity();
   expect_rejected([inf](CornerImpulse& w) { w.contact_tolerance = inf; });  // a +Inf gap would be a candidate
   expect_rejected([inf](CornerImpulse& w) { w.contact_tolerance = -inf; });  // every contact would be dropped
+  expect_rejected([](CornerImpulse& w) { w.contact_tolerance = -1e-3f; });  // rows in contact left out
   for (const float gap : {kNaN, -inf, inf}) {
     auto floor_and_far_row = [gap](const CornerImpulse::DofVector& x, const CornerImpulse::DofVector&,
                                    CornerImpulse::Rows& rows) {
@@ -731,6 +732,45 @@ TEST(ImpulseInput, ACarriedRowWhoseGapBecomesInfiniteIsNoCandidate) {
       EXPECT_EQ(report.rows, 0) << tact::to_string(strategy);
       EXPECT_EQ(world.multiplier_ineq(0), 0.0f) << tact::to_string(strategy);
     }
+  }
+}
+
+// As World's ASwitchThroughRightForgetsPlattsCarriedSet: Dual, Pgs and
+// Primal's Right carry no set, so their steps clear the memory; Platt's F+
+// from before the switch pulled the body back (λ = −186.6 on a unilateral
+// row, status Solved: found by audit in session 29).
+TEST(ImpulseInput, ASwitchThatCarriesNoSetForgetsPlattsCarriedSet) {
+  struct Switch {
+    Resolution resolution;
+    tact::Strategy strategy;
+  };
+  for (const Switch away : {Switch{Resolution::Dual, tact::Strategy::Exact}, Switch{Resolution::Pgs, tact::Strategy::Exact},
+                            Switch{Resolution::Primal, tact::Strategy::Right}}) {
+    const std::string label = std::string(to_string(away.resolution)) + " " + tact::to_string(away.strategy);
+    static CornerImpulse world;
+    world = CornerImpulse{};
+    world.n = 2;
+    world.f = Vec2(0, -1);
+    world.strategy = tact::Strategy::Platt;
+    auto floor = [](const CornerImpulse::DofVector& x, const CornerImpulse::DofVector&, CornerImpulse::Rows& rows) {
+      rows.add_inequality(7, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
+    };
+    for (int step = 0; step < 5; ++step) ASSERT_EQ(step_no_heap(world, floor).status, Status::Solved) << label;
+    ASSERT_GT(world.multiplier_ineq(0), 0.0f) << label;  // id 7 in F+
+    world.resolution = away.resolution;
+    world.strategy = away.strategy;
+    world.f = Vec2(0, 1);  // lifts off
+    for (int step = 0; step < 50; ++step) ASSERT_TRUE(step_no_heap(world, floor).ok()) << label;
+    ASSERT_GT(world.x(1), 10 * world.contact_tolerance) << label;  // apart
+    world.resolution = Resolution::Primal;
+    world.strategy = tact::Strategy::Platt;
+    world.f = Vec2(0, -1);
+    const float v_y = world.v(1);
+    const auto report = step_no_heap(world, floor);
+    EXPECT_EQ(report.status, Status::Solved) << label;
+    EXPECT_EQ(report.rows, 0) << label;  // apart, not carried
+    EXPECT_EQ(world.multiplier_ineq(0), 0.0f) << label;
+    EXPECT_NEAR(world.v(1), v_y + world.f(1) / world.M(1, 1) * world.time_step, 1e-6f) << label;  // free flight
   }
 }
 

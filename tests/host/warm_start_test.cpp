@@ -309,6 +309,55 @@ TEST(PlattMemory, RowsThatVanishLeaveTheCarriedSet) {
   }
 }
 
+tact::Problem<2, 0, 2> pushed_corner() {
+  tact::Problem<2, 0, 2> corner;
+  EXPECT_TRUE(corner.resize(2, 0, 2));
+  corner.M.setIdentity();
+  corner.f << -1, -2;
+  corner.J_ineq << 0, 1,  // y ≥ 0 (id 0)
+      1, 0;               // x ≥ 0 (id 1)
+  corner.ineq_id[0] = 0;
+  corner.ineq_id[1] = 1;
+  return corner;
+}
+
+// A memory not initialized is no history, whatever ids it holds (put in by
+// hand without `initialized`): Platt populated it on top of them, and a
+// memory full of stale ids let no row in (Solved with both rows violated,
+// a = (−1, −2): found by audit in session 29).
+TEST(PlattMemory, IdsInAMemoryNotInitializedAreIgnored) {
+  for (const auto strategy : {tact::Strategy::Platt, tact::Strategy::PlattImproved}) {
+    tact::Solver<2, 0, 2> solver;
+    const auto corner = pushed_corner();
+    tact::ActiveSetMemory<2> memory;
+    memory.ids = {40, 41};
+    memory.count = 2;
+    const auto report = tact::test::solve_no_heap(solver, corner, strategy, &memory);
+    ASSERT_TRUE(report.ok()) << tact::to_string(strategy);
+    EXPECT_TRUE(report.kkt_satisfied) << tact::to_string(strategy);
+    EXPECT_NEAR(solver.acceleration()(0), 0.0f, 1e-6f) << tact::to_string(strategy);
+    EXPECT_NEAR(solver.acceleration()(1), 0.0f, 1e-6f) << tact::to_string(strategy);
+    EXPECT_TRUE(memory.initialized);
+    EXPECT_FALSE(memory.contains(40)) << tact::to_string(strategy);
+    EXPECT_FALSE(memory.contains(41)) << tact::to_string(strategy);
+    EXPECT_TRUE(memory.contains(0) && memory.contains(1)) << tact::to_string(strategy);
+  }
+}
+
+// Right carries no set and clears the memory it is given: a set kept across
+// its solves would be stale for the next Platt solve (see World's
+// ASwitchThroughRightForgetsPlattsCarriedSet).
+TEST(PlattMemory, RightClearsTheMemory) {
+  tact::Solver<2, 0, 2> solver;
+  const auto corner = pushed_corner();
+  tact::ActiveSetMemory<2> memory;
+  ASSERT_TRUE(tact::test::solve_no_heap(solver, corner, tact::Strategy::Platt, &memory).ok());
+  ASSERT_EQ(memory.count, 2);
+  ASSERT_TRUE(tact::test::solve_no_heap(solver, corner, tact::Strategy::Right, &memory).ok());
+  EXPECT_EQ(memory.count, 0);
+  EXPECT_FALSE(memory.initialized);
+}
+
 // A warm start computes the slacks itself (the free motion's are skipped
 // when there are no equalities): with only stale ids carried, the set it
 // builds is empty and the search must still see both violated rows.

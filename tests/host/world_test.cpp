@@ -109,6 +109,9 @@ TEST(World, RejectsNaNStateGapOrToleranceAndARefusedStepWithoutMoving) {
       {"NaN tolerance", 0, 0, nan, 2, 1, true, tact::Status::InvalidInput},
       {"+Inf tolerance", 0, 0, inf, 2, 1, true, tact::Status::InvalidInput},
       {"-Inf tolerance", 0, 0, -inf, 2, 1, true, tact::Status::InvalidInput},  // would drop every contact
+      // Rows in contact left out; Platt's rule would take rows apart (audit, session 29).
+      {"negative tolerance", 0, 0, -1e-3f, 2, 1, true, tact::Status::InvalidInput},
+      {"-0 tolerance: as 0", 0, 0, -0.0f, 2, 1, true, tact::Status::Solved},
       {"M not SPD", 0, 0.5f, 1e-5f, -2, 1, true, tact::Status::InvalidMass},
       {"+Inf gap: never in contact", 0, 0, 1e-5f, 2, inf, true, tact::Status::Solved},
   };
@@ -225,6 +228,30 @@ TEST(World, ACarriedRowWhoseGapBecomesInfiniteIsNoCandidate) {
       EXPECT_NEAR(world.v(1), v_y - 0.5f * world.time_step, 1e-7f) << tact::to_string(strategy);  // free fall
     }
   }
+}
+
+// Right carries no set, so steps under it clear the memory: Platt's F+ from
+// before a switch to Right would otherwise come back when Platt does, and
+// pull the body back to a floor it left long before (found by audit in
+// session 29: acceleration −10 230 in place of free fall, status Solved).
+TEST(World, ASwitchThroughRightForgetsPlattsCarriedSet) {
+  static CornerWorld world;
+  corner::reset(world, tact::Strategy::Platt, 2.0f, Vec2(0, -1));
+  auto floor = [](const CornerWorld::DofVector& x, const CornerWorld::DofVector&, CornerWorld::Rows& rows) {
+    rows.add_inequality(7, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
+  };
+  for (int step = 0; step < 5; ++step) ASSERT_EQ(tact::test::step_no_heap(world, floor).status, tact::Status::Solved);
+  ASSERT_TRUE(world.solver().in_working_set(0));  // id 7 in F+
+  world.strategy = tact::Strategy::Right;
+  world.f = Vec2(0, 1);  // lifts off
+  for (int step = 0; step < 50; ++step) ASSERT_EQ(tact::test::step_no_heap(world, floor).status, tact::Status::Solved);
+  ASSERT_GT(world.x(1), 0.01f);
+  world.strategy = tact::Strategy::Platt;
+  world.f = Vec2(0, -1);
+  const float v_y = world.v(1);
+  EXPECT_EQ(tact::test::step_no_heap(world, floor).status, tact::Status::Solved);
+  EXPECT_EQ(world.last_problem().num_ineq, 0);  // apart, not carried
+  EXPECT_NEAR(world.v(1), v_y - 0.5f * world.time_step, 1e-6f);  // free flight
 }
 
 // A bead on a circular wire (equality): Baumgarte's term holds the drift

@@ -892,7 +892,7 @@ class ImpulseWorld {
   ///         when h is not positive and finite, β ∉ (0, 1], ε or a compliance
   ///         negative or not finite, a nonzero compliance or a correction
   ///         other than LinearSolver with Primal, invalid PGS settings (with
-  ///         Pgs), contact_tolerance not finite, NaN/Inf in x, v, f, M or a
+  ///         Pgs), contact_tolerance not finite or negative, NaN/Inf in x, v, f, M or a
   ///         candidate row, an equality's g not finite, an inequality's g NaN or −∞ (+∞: never a
   ///         candidate; a row that is not one is not read beyond g), the rows overflow the
   ///         bounds, more than MaxRows are candidates (Dual, Pgs), or a new
@@ -1053,6 +1053,9 @@ class ImpulseWorld {
     const Index nn = n;
     const Index m = num_eq + num_candidates;
     if (m > MaxRows) return false;  // InvalidInput
+    // Dual and Pgs carry no set: one kept across their steps would be stale
+    // when Primal's Platt read it again (as Right's, see Solver::solve).
+    memory_.clear();
     correction_.kind = correction;
     if (precompute_pending_ && correction == Correction::Precomputed) {
       const Status s = correction_.set_matrix(M, nn);

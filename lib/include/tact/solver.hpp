@@ -33,7 +33,7 @@ template <int MaxIneq>
 struct ActiveSetMemory {
   std::array<RowId, static_cast<std::size_t>(MaxIneq)> ids{};
   Index count = 0;
-  bool initialized = false;  ///< false: the strategy populates it on first use
+  bool initialized = false;  ///< false: the strategy populates it on first use (ids held are ignored)
 
   bool contains(RowId id) const {
     for (Index k = 0; k < count; ++k)
@@ -167,9 +167,14 @@ class Solver {
   ///        Platt and PlattImproved: the paper's F+. Exact: a warm start —
   ///        the rows of the last solve's working set enter first, and the
   ///        memory then holds this solve's working set (cleared when the
-  ///        solve does not end Solved). nullptr: one step from an empty
-  ///        history. Ignored by Right, but checked by every strategy: a
-  ///        count outside [0, MaxIneq] is refused (InvalidInput).
+  ///        solve does not end Solved). Right carries nothing and
+  ///        clears it: a set kept across Right's steps would be stale when
+  ///        a Platt step read it (a body pulled back to a contact it left
+  ///        long before). nullptr: one step from an empty history. Checked
+  ///        by every strategy: a count outside [0, MaxIneq] is refused
+  ///        (InvalidInput). Ids are unique within a problem: rows that
+  ///        share one share its place in the memory (Platt drops the id
+  ///        when either row's λ ≤ 0).
   /// @return Report with Status::Solved, IterationLimit, Singular, Infeasible,
   ///         Inaccurate, InvalidInput or InvalidMass (see status.hpp);
   ///         InvalidInput too for a strategy that is not one of the four or
@@ -205,7 +210,10 @@ class Solver {
           status = memory ? solve_platt(problem, *memory, improved, iterations) : solve_platt_once(improved, iterations);
           break;
         }
-        case Strategy::Right: status = solve_right(iterations); break;
+        case Strategy::Right:
+          if (memory) memory->clear();
+          status = solve_right(iterations);
+          break;
         case Strategy::Exact: {
           const bool warm = !second_pass_ && memory && memory->initialized && memory->count > 0;
           status = solve_exact(warm ? memory : nullptr, iterations);
@@ -997,6 +1005,7 @@ class Solver {
     auto id_of = [&](Index r) { return p.ineq_id[static_cast<std::size_t>(r - num_eq_)]; };
     bool independent = add_equalities();
     if (!carried.initialized) {
+      carried.count = 0;  // ids put in by hand without `initialized` are no history
       if (improved) solve_working_set();
       const Scalar norm = norm_of(acceleration_);
       for (Index r = num_eq_; r < num_rows_; ++r)

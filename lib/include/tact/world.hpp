@@ -40,15 +40,18 @@ bool advance_state(State& x, State& v, State& next_x, State& next_v, Index n, Sc
 }
 
 /// The checks both steppers make of what their solver does not see: n and
-/// the gathered rows within the bounds, h positive and finite, a finite
-/// contact tolerance (NaN would drop every contact, −Inf is no tolerance,
-/// +Inf would make a row with a +Inf gap, never in contact, a candidate),
-/// and the first n entries of x and v finite.
+/// the gathered rows within the bounds, h positive and finite, a contact
+/// tolerance finite and not negative (NaN would drop every contact, −Inf is
+/// no tolerance, +Inf would make a row with a +Inf gap, never in contact, a
+/// candidate; a negative one would leave rows in contact out of the QP and
+/// Platt's "violated" rule take rows apart, and the two steppers, which
+/// apply that rule at different points of a step, disagree), and the first
+/// n entries of x and v finite.
 template <int MaxDof, typename Scalar, typename State>
 bool stepper_inputs_valid(Index n, bool rows_overflow, Scalar time_step, Scalar contact_tolerance, const State& x,
                           const State& v) {
   if (n < 1 || n > MaxDof || rows_overflow) return false;
-  if (!(time_step > 0) || !is_finite(time_step) || !has_finite_bits(contact_tolerance)) return false;
+  if (!(time_step > 0) || !is_finite(time_step) || !has_finite_nonnegative_bits(contact_tolerance)) return false;
   Scalar probe = 0;
   probe_finite(x.head(n), probe);
   probe_finite(v.head(n), probe);
@@ -173,7 +176,7 @@ class World {
   /// Advances one step. `gather(x, v, rows)` adds the rows at the current
   /// state (every inequality the world has; the stepper selects candidates).
   /// @return the solver's report. Nothing moves when it is InvalidInput:
-  ///         τ or h not positive and finite, contact_tolerance not finite, NaN/Inf
+  ///         τ or h not positive and finite, contact_tolerance not finite or negative, NaN/Inf
   ///         in x or v, an inequality's g NaN or −∞ (+∞: never a candidate),
   ///         the rows overflow the bounds, a new x or v that would overflow
   ///         the scalar (the report is the solve's otherwise), or

@@ -142,6 +142,14 @@ inline bool has_finite_bits(Scalar x) {
   constexpr auto mask = BitLayout<Scalar>::kExponentMask;
   return (bits_of(x) & mask) != mask;
 }
+/// x finite and not below 0 (±0 pass), from its bits as has_finite_bits:
+/// the bits of +0 … the largest finite are the integers 0 … kExponentMask − 1.
+template <typename Scalar>
+inline bool has_finite_nonnegative_bits(Scalar x) {
+  using Bits = typename BitLayout<Scalar>::Bits;
+  const Bits bits = bits_of(x);
+  return bits < BitLayout<Scalar>::kExponentMask || bits == Bits(1) << (8 * sizeof(Bits) - 1);
+}
 /// True when x is NaN (every compare with it is false; ±Inf is not NaN).
 template <typename Scalar>
 inline bool is_nan(Scalar x) {
