@@ -74,7 +74,9 @@ struct Problem {
   EqVector d_eq = EqVector::Zero();
   IneqJacobian J_ineq = IneqJacobian::Zero();
   IneqVector d_ineq = IneqVector::Zero();
-  std::array<RowId, static_cast<std::size_t>(kIneqStorage)> ineq_id{};  ///< default: the row's index
+  /// Stable ids of the inequality rows, unique within the problem (warm
+  /// start and Platt's F+ key rows by them). Default: the row's index.
+  std::array<RowId, static_cast<std::size_t>(kIneqStorage)> ineq_id{};
 
   /// Sets the sizes in use and zeroes the data in use (ids become 0, 1, 2,
   /// ...). Storage beyond the sizes is left as it is: nothing reads it, and

@@ -73,6 +73,7 @@ class RowSet {
     }
     copy_row(eq_[static_cast<std::size_t>(num_eq_++)], row);
   }
+  /// `id`: the contact's stable id, unique within the step (see Problem::ineq_id).
   void add_inequality(RowId id, const Row& row) {
     if (num_ineq_ >= MaxIneq) {
       overflow_ = true;
