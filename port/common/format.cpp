@@ -1,6 +1,8 @@
 // Number formatting for every port (see tact/port_format.hpp).
 #include "tact/port_format.hpp"
 
+#include <cstring>
+
 #include "tact/port.hpp"
 
 namespace tact::port {
@@ -26,27 +28,119 @@ std::uint32_t format_int(char* buf, std::int64_t value) {
 
 namespace {
 
-// "<integer>.<fraction>" for 0 <= value < 1e9 with `digits` decimals, rounded.
-std::uint32_t format_fixed(char* buf, float value, int digits) {
-  std::uint32_t scale = 1;
-  for (int i = 0; i < digits; ++i) scale *= 10u;
-  auto whole = static_cast<std::uint32_t>(value);
-  // Exact in float: whole and value are close, so the difference is exact.
-  // Round half up by +0.5 and truncation: the operand is never negative, and
-  // lroundf would pull libm into every firmware.
-  const float scaled = (value - static_cast<float>(whole)) * static_cast<float>(scale);
-  auto fraction = static_cast<std::uint32_t>(scaled + 0.5f);  // NOLINT(bugprone-incorrect-roundings)
-  if (fraction >= scale) {  // rounding carried into the integer part
-    fraction -= scale;
-    ++whole;
+// Floats are printed from their exact value, with integer arithmetic only:
+// a finite float is m·2^e (m < 2^24), so value·10^p is an exact rational
+// whose denominator is a power of two or of ten. The result is rounded half
+// to even, as printf does, so every target prints the same text and the
+// last digit is right. (Scaling in float before was off in the last digit
+// of about a third of the 6-digit scientific outputs, and FMA contraction
+// made the M4F print some fixed values differently from the host.)
+
+/// An unsigned integer of 7 × 32 bits: m·10^55 < 2^207 fits.
+class BigInt {
+ public:
+  explicit BigInt(std::uint32_t value) { limb_[0] = value; }
+
+  void multiply(std::uint32_t factor) {
+    std::uint64_t carry = 0;
+    for (std::uint32_t& limb : limb_) {
+      carry += std::uint64_t{limb} * factor;
+      limb = static_cast<std::uint32_t>(carry);
+      carry >>= 32;
+    }
   }
-  std::uint32_t n = format_uint(buf, whole);
+  /// Divides in place; returns the remainder.
+  std::uint32_t divide(std::uint32_t divisor) {
+    std::uint64_t rest = 0;
+    for (int i = kLimbs - 1; i >= 0; --i) {
+      rest = rest << 32 | limb_[i];
+      limb_[i] = static_cast<std::uint32_t>(rest / divisor);
+      rest %= divisor;
+    }
+    return static_cast<std::uint32_t>(rest);
+  }
+  bool bit(int k) const { return k < 32 * kLimbs && (limb_[k / 32] >> (k % 32) & 1u) != 0; }
+  bool any_bit_below(int k) const {
+    for (int i = 0; i < k; ++i)
+      if (bit(i)) return true;
+    return false;
+  }
+  /// The number shifted right by k bits; the caller knows it fits 64 bits.
+  std::uint64_t shifted_right(int k) const {
+    std::uint64_t result = 0;
+    for (int i = 0; i < 64; ++i)
+      if (bit(k + i)) result |= std::uint64_t{1} << i;
+    return result;
+  }
+
+ private:
+  static constexpr int kLimbs = 7;
+  std::uint32_t limb_[kLimbs] = {};
+};
+
+std::uint64_t power_of_ten(int p) {
+  std::uint64_t result = 1;
+  while (p-- > 0) result *= 10u;
+  return result;
+}
+
+/// A finite, non-negative float as mantissa·2^exponent.
+struct Binary {
+  std::uint32_t mantissa;
+  int exponent;
+};
+
+Binary binary_of(float value) {
+  std::uint32_t bits;
+  std::memcpy(&bits, &value, sizeof bits);
+  const std::uint32_t biased = bits >> 23 & 0xffu;
+  const std::uint32_t fraction = bits & 0x7fffffu;
+  if (biased == 0) return {fraction, -149};  // subnormal
+  return {fraction | 0x800000u, static_cast<int>(biased) - 150};
+}
+
+/// value·10^p rounded half to even, where value = b.mantissa·2^b.exponent;
+/// the callers keep the result below 2^63, and p ≥ 0 whenever
+/// b.exponent < 0 (fixed notation; scientific below 1 needs p > 0, and
+/// above 1e9 the exponent is positive).
+std::uint64_t scaled_and_rounded(Binary b, int p) {
+  BigInt number(b.mantissa);
+  for (int i = 0; i < p; ++i) number.multiply(10);
+  if (b.exponent < 0) {  // divide by 2^s, s = −exponent
+    const int s = -b.exponent;
+    const std::uint64_t q = number.shifted_right(s);
+    const bool half = number.bit(s - 1);
+    const bool above_half = half && number.any_bit_below(s - 1);
+    return q + ((above_half || (half && (q & 1u) != 0)) ? 1u : 0u);
+  }
+  for (int i = 0; i < b.exponent; ++i) number.multiply(2);
+  if (p >= 0) return number.shifted_right(0);
+  bool rest = false;  // a dropped digit below the last one is not 0
+  for (int i = 0; i < -p - 1; ++i) rest = number.divide(10) != 0 || rest;
+  const std::uint32_t last = number.divide(10);
+  const std::uint64_t q = number.shifted_right(0);
+  const bool up = last > 5 || (last == 5 && (rest || (q & 1u) != 0));
+  return q + (up ? 1u : 0u);
+}
+
+/// Writes q as "<q / 10^digits>.<q % 10^digits, digits wide>".
+std::uint32_t format_scaled(char* buf, std::uint64_t q, int digits) {
+  const std::uint64_t scale = power_of_ten(digits);
+  std::uint32_t n = format_uint(buf, q / scale);
   if (digits > 0) {
+    const std::uint64_t fraction = q % scale;
     buf[n++] = '.';
-    for (std::uint32_t s = scale / 10u; s > 0; s /= 10u) buf[n++] = static_cast<char>('0' + fraction / s % 10u);
+    for (std::uint64_t s = scale / 10u; s > 0; s /= 10u) buf[n++] = static_cast<char>('0' + fraction / s % 10u);
   }
   buf[n] = '\0';
   return n;
+}
+
+/// True when value (finite, > 0) is at least 10^-digits: value·10^digits ≥ 1.
+bool at_least_last_digit(Binary b, int digits) {
+  if (b.exponent >= 0) return true;
+  const std::uint64_t scaled = std::uint64_t{b.mantissa} * power_of_ten(digits);  // < 2^54
+  return -b.exponent < 64 && scaled >= std::uint64_t{1} << -b.exponent;
 }
 
 }  // namespace
@@ -67,17 +161,24 @@ std::uint32_t format_float(char* buf, float value, int digits) {
     buf[n++] = 'i', buf[n++] = 'n', buf[n++] = 'f', buf[n] = '\0';
     return n;
   }
-  if (value == 0.0f || (value >= 1e-4f && value < 1e9f)) return n + format_fixed(buf + n, value, digits);
+  const Binary b = binary_of(value);
+  // Fixed notation from the last printed digit's unit up to 1e9 (exact in float).
+  if (value == 0.0f || (value < 1e9f && at_least_last_digit(b, digits)))
+    return n + format_scaled(buf + n, scaled_and_rounded(b, digits), digits);
 
-  // Scientific: bring value into [1, 10) by powers of ten; if rounding to
-  // `digits` decimals would print "10.0...", take one more power.
-  int exponent = 0;
-  while (value >= 10.0f) value /= 10.0f, ++exponent;
-  while (value < 1.0f) value *= 10.0f, --exponent;
-  float half_ulp = 0.5f;
-  for (int i = 0; i < digits; ++i) half_ulp /= 10.0f;
-  if (value + half_ulp >= 10.0f) value /= 10.0f, ++exponent;
-  n += format_fixed(buf + n, value, digits);
+  // Scientific: value·10^(digits − k) rounded into [10^digits, 10^(digits+1)).
+  // k starts from the binary exponent (log10 2 ≈ 1233/4096; GCC's >> of a
+  // negative int floors) and moves until the rounded value is in range.
+  int top_bit = 31;
+  while ((b.mantissa >> top_bit) == 0) --top_bit;
+  int exponent = ((b.exponent + top_bit) * 1233) >> 12;
+  const std::uint64_t low = power_of_ten(digits), high = low * 10u;
+  std::uint64_t q = scaled_and_rounded(b, digits - exponent);
+  while (q >= high || q < low) {
+    exponent += q >= high ? 1 : -1;
+    q = scaled_and_rounded(b, digits - exponent);
+  }
+  n += format_scaled(buf + n, q, digits);
   buf[n++] = 'e';
   buf[n++] = exponent < 0 ? '-' : '+';
   if (exponent < 0) exponent = -exponent;

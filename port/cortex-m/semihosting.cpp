@@ -11,6 +11,7 @@ namespace {
 
 using namespace tact::port::semihosting;
 constexpr int ADP_Stopped_ApplicationExit = 0x20026;
+constexpr int ADP_Stopped_RunTimeErrorUnknown = 0x20023;
 
 int semihost(int op, const void* arg) { return call(op, arg); }
 
@@ -51,10 +52,17 @@ void exit(int code) {
   board::console_flush();
 #endif
   if (board::semihosting_available()) {
-    // SYS_EXIT_EXTENDED carries the whole code to the host (QEMU exits with
-    // it); plain SYS_EXIT only distinguishes 0 from 1.
+    // SYS_EXIT_EXTENDED carries the code to the host (QEMU exits with it);
+    // a host process sees it modulo 256, so a failure that would read 0
+    // there (256, -256, ...) is sent as 1.
+    if (code != 0 && (code & 0xff) == 0) code = 1;
     const std::uint32_t args[2] = {ADP_Stopped_ApplicationExit, static_cast<std::uint32_t>(code)};
     semihost(SYS_EXIT_EXTENDED, args);
+    // A debugger without SYS_EXIT_EXTENDED returns: plain SYS_EXIT, whose
+    // reason tells the host only whether the program stopped normally.
+    // On AArch32 its argument is the reason itself, not a block.
+    const std::uintptr_t reason = code == 0 ? ADP_Stopped_ApplicationExit : ADP_Stopped_RunTimeErrorUnknown;
+    semihost(SYS_EXIT, reinterpret_cast<const void*>(reason));
   }
   // No host to return to: stop here.
   for (;;) asm volatile("wfi");

@@ -43,6 +43,16 @@ TACT_TEST(format_numbers) {
   TACT_CHECK(buf[0] == '-' && buf[1] == '1' && buf[2] == '.' && buf[3] == '5' && buf[6] == '\0');
   port::format_float(buf, 9.9999999e9f, 2);
   TACT_CHECK(buf[0] == '1' && buf[1] == '.' && buf[4] == 'e' && buf[5] == '+' && buf[6] == '1' && buf[7] == '0');
+  // Exact conversion, the same text as on the host (tests/host/format_test.cpp):
+  // float scaling (and FMA contraction on the M4F) printed these differently.
+  port::format_float(buf, 3.4028235e38f, 6);
+  TACT_CHECK(std::strcmp(buf, "3.402823e+38") == 0);
+  port::format_float(buf, 7.3915f, 3);
+  TACT_CHECK(std::strcmp(buf, "7.391") == 0);
+  port::format_float(buf, 0.00049999997f, 3);
+  TACT_CHECK(std::strcmp(buf, "5.000e-04") == 0);
+  port::format_float(buf, 2.5f, 0);
+  TACT_CHECK(std::strcmp(buf, "2") == 0);
   port::format_int(buf, -1234567890123LL);
   TACT_CHECK(buf[0] == '-' && buf[1] == '1' && buf[13] == '3' && buf[14] == '\0');
 }

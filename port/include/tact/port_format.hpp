@@ -14,9 +14,11 @@ std::uint32_t format_uint(char* buf, std::uint64_t value);
 
 /// Formats value into buf (at least 32 bytes), zero-terminated; returns the
 /// length. Fixed notation with `digits` decimals (0..9) when
-/// 1e-4 <= |value| < 1e9 or value is 0, else d.ddde[+-]XX with `digits`
-/// decimals. nan and inf are spelled out. Float precision (~7 significant
-/// digits) limits what the extra decimals mean.
+/// 10^-digits <= |value| < 1e9 or value is 0 (so a nonzero value never
+/// prints as 0.000), else d.ddde[+-]XX with `digits` decimals. The digits
+/// are the float's exact value rounded half to even, as printf's: the same
+/// text on every target. nan and inf are spelled out. Float precision (~7
+/// significant digits) limits what the extra decimals mean.
 std::uint32_t format_float(char* buf, float value, int digits = 6);
 
 /// write() of the formats above.
