@@ -136,11 +136,12 @@ std::uint32_t format_scaled(char* buf, std::uint64_t q, int digits) {
   return n;
 }
 
-/// True when value (finite, > 0) is at least 10^-digits: value·10^digits ≥ 1.
-bool at_least_last_digit(Binary b, int digits) {
-  if (b.exponent >= 0) return true;
-  const std::uint64_t scaled = std::uint64_t{b.mantissa} * power_of_ten(digits);  // < 2^54
-  return -b.exponent < 64 && scaled >= std::uint64_t{1} << -b.exponent;
+/// The smallest value printed in fixed notation with `digits` decimals:
+/// 1e-4, or the last digit's unit when that is larger (so no value prints
+/// as 0.000), as the float nearest it, as a caller's literal 1e-4f is.
+float smallest_fixed(int digits) {
+  constexpr float kSmallest[] = {1.0f, 1e-1f, 1e-2f, 1e-3f, 1e-4f};
+  return kSmallest[digits < 4 ? digits : 4];
 }
 
 }  // namespace
@@ -162,8 +163,7 @@ std::uint32_t format_float(char* buf, float value, int digits) {
     return n;
   }
   const Binary b = binary_of(value);
-  // Fixed notation from the last printed digit's unit up to 1e9 (exact in float).
-  if (value == 0.0f || (value < 1e9f && at_least_last_digit(b, digits)))
+  if (value == 0.0f || (value >= smallest_fixed(digits) && value < 1e9f))
     return n + format_scaled(buf + n, scaled_and_rounded(b, digits), digits);
 
   // Scientific: value·10^(digits − k) rounded into [10^digits, 10^(digits+1)).

@@ -5,6 +5,7 @@
 // about a third of the 6-digit scientific outputs, and of some fixed ones).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -24,13 +25,14 @@ std::string formatted(float value, int digits) {
 }
 
 /// What format_float promises, spelled with printf: fixed notation for 0 and
-/// for 10^-digits ≤ |value| < 1e9, scientific otherwise.
+/// for max(1e-4, 10^-digits) ≤ |value| < 1e9 (the thresholds as floats),
+/// scientific otherwise.
 std::string expected(float value, int digits) {
   if (std::isnan(value)) return "nan";
   if (std::isinf(value)) return value < 0 ? "-inf" : "inf";
-  const long double magnitude = std::fabs(static_cast<long double>(value));
-  // Exact: a 24-bit mantissa times 10^9 < 2^30 fits long double's 64 bits.
-  const bool fixed = magnitude == 0 || (magnitude < 1e9L && magnitude * std::pow(10.0L, digits) >= 1.0L);
+  const float smallest[] = {1.0f, 1e-1f, 1e-2f, 1e-3f, 1e-4f};  // as floats, as a caller writes 1e-4f
+  const float magnitude = std::fabs(value);
+  const bool fixed = magnitude == 0 || (magnitude >= smallest[std::min(digits, 4)] && magnitude < 1e9f);
   char buf[80];
   std::snprintf(buf, sizeof buf, fixed ? "%.*f" : "%.*e", digits, static_cast<double>(value));
   return buf;
@@ -74,6 +76,10 @@ TEST(Format, TiesRoundToEvenAndSignsAndSpecialsAreKept) {
   EXPECT_EQ(formatted(0.125f, 2), "0.12");
   EXPECT_EQ(formatted(0.375f, 2), "0.38");
   EXPECT_EQ(formatted(-0.0f, 3), "-0.000");
+  EXPECT_EQ(formatted(3.7252903e-9f, 9), "3.725290298e-09");  // below 1e-4: scientific at any digit count
+  EXPECT_EQ(formatted(1e-4f, 9), "0.000100000");  // 1e-4f, just below 1e-4, is the threshold itself
+  EXPECT_EQ(formatted(-1e-4f, 4), "-0.0001");
+  EXPECT_EQ(formatted(2e-4f, 9), "0.000200000");
   EXPECT_EQ(formatted(0.0f, 0), "0");
   EXPECT_EQ(formatted(999999936.0f, 1), "999999936.0");  // the largest float below 1e9: fixed
   EXPECT_EQ(formatted(1e9f, 2), "1.00e+09");

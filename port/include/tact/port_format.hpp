@@ -14,8 +14,9 @@ std::uint32_t format_uint(char* buf, std::uint64_t value);
 
 /// Formats value into buf (at least 32 bytes), zero-terminated; returns the
 /// length. Fixed notation with `digits` decimals (0..9) when
-/// 10^-digits <= |value| < 1e9 or value is 0 (so a nonzero value never
-/// prints as 0.000), else d.ddde[+-]XX with `digits` decimals. The digits
+/// max(1e-4, 10^-digits) <= |value| < 1e9 (the thresholds as floats: 1e-4f
+/// prints in fixed notation) or value is 0, so a nonzero value never
+/// prints as 0.000; else d.ddde[+-]XX with `digits` decimals. The digits
 /// are the float's exact value rounded half to even, as printf's: the same
 /// text on every target. nan and inf are spelled out. Float precision (~7
 /// significant digits) limits what the extra decimals mean.
