@@ -290,8 +290,8 @@ int split_arguments(char* line, char* arguments[], int capacity) {
 int main() {
   tact::port::init();
   if (tact::port::command_line(command, sizeof command) < 0) tact::port::panic("no command line");
-  char* arguments[64];
-  const int count = split_arguments(command, arguments, 64);
+  char* arguments[65];  // the program's name and 64 arguments
+  const int count = split_arguments(command, arguments, 65);
   tact::Strategy strategy = tact::Strategy::Exact;
   bool ok = true;
   int files = 0;

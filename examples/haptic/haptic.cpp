@@ -33,7 +33,7 @@ void print_column(float value, int digits, int width) {
   const float half_digit = digits >= 2 ? 0.005f : 0.5f;
   char text[32];
   const int length =
-      static_cast<int>(tact::port::format_float(text, value < half_digit && value > -half_digit ? 0.0f : value, digits));
+      static_cast<int>(tact::port::format_fixed(text, value < half_digit && value > -half_digit ? 0.0f : value, digits));
   for (int i = length; i < width; ++i) print(" ");
   print(text);
 }

@@ -34,6 +34,11 @@ const char* const kRowNames[robot::kRows] = {"lo1", "lo2", "lo3", "hi1", "hi2", 
 
 void print(const char* text) { tact::port::write(text); }
 void print_float(float value, int digits) { tact::port::write_float(value, digits); }
+// The table's columns: fixed notation whatever the size.
+void print_fixed(float value, int digits) {
+  char text[32];
+  tact::port::write(text, tact::port::format_fixed(text, value, digits));
+}
 
 // The ids of the inequality rows in the last step's working set, as a bit mask.
 unsigned working_set_mask() {
@@ -117,14 +122,14 @@ int main() {
     last_mask = mask;
     if ((step + 1) % kPrintEvery == 0 || changed) {
       print(changed ? "* " : "  ");
-      print_float(static_cast<float>(step + 1) * robot::kTimeStep, 3);
+      print_fixed(static_cast<float>(step + 1) * robot::kTimeStep, 3);
       for (int i = 0; i < 3; ++i) {
         print(q(i) < 0 ? "   " : "    ");
-        print_float(q(i), 3);
+        print_fixed(q(i), 3);
       }
       const float tip_mm = 1000.0f * robot::row_gap(q, 8);
       print(tip_mm < 0 ? "  " : "   ");
-      print_float(tip_mm < 5e-4f && tip_mm > -5e-4f ? 0.0f : tip_mm, 3);  // below 0.5 µm: 0
+      print_fixed(tip_mm < 5e-4f && tip_mm > -5e-4f ? 0.0f : tip_mm, 3);  // below 0.5 µm: 0
       print(tip_mm >= 100 ? "      " : (tip_mm >= 10 || tip_mm <= -10 ? "       " : "        "));
       print_rows(mask);
       tact::port::write_int(report.iterations);

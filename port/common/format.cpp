@@ -144,9 +144,8 @@ float smallest_fixed(int digits) {
   return kSmallest[digits < 4 ? digits : 4];
 }
 
-}  // namespace
-
-std::uint32_t format_float(char* buf, float value, int digits) {
+// format_float (fixed_only false) and format_fixed (true).
+std::uint32_t format_decimal(char* buf, float value, int digits, bool fixed_only) {
   if (digits < 0) digits = 0;
   if (digits > 9) digits = 9;
   std::uint32_t n = 0;
@@ -163,21 +162,22 @@ std::uint32_t format_float(char* buf, float value, int digits) {
     return n;
   }
   const Binary b = binary_of(value);
-  if (value == 0.0f || (value >= smallest_fixed(digits) && value < 1e9f))
+  if (value == 0.0f || ((fixed_only || value >= smallest_fixed(digits)) && value < 1e9f))
     return n + format_scaled(buf + n, scaled_and_rounded(b, digits), digits);
 
   // Scientific: value·10^(digits − k) rounded into [10^digits, 10^(digits+1)).
-  // k starts from the binary exponent (log10 2 ≈ 1233/4096; GCC's >> of a
-  // negative int floors) and moves until the rounded value is in range.
+  // value ≥ 2^L (L: the leading bit's binary exponent), so k ≥ L·log10 2;
+  // 1233/4096 is log10 2 to 5·10⁻⁶, so one less than its floor is a lower
+  // bound of k (L + 4096 > 0 keeps the shift's operand positive, and
+  // 4096·1233/4096 is exact). From below, k only moves up: a start above
+  // the right k could round into range with one digit too few (7.8e-40 as
+  // 1e-39 with no decimals).
   int top_bit = 31;
   while ((b.mantissa >> top_bit) == 0) --top_bit;
-  int exponent = ((b.exponent + top_bit) * 1233) >> 12;
-  const std::uint64_t low = power_of_ten(digits), high = low * 10u;
+  int exponent = (((b.exponent + top_bit + 4096) * 1233) >> 12) - 1233 - 1;
+  const std::uint64_t high = power_of_ten(digits + 1);
   std::uint64_t q = scaled_and_rounded(b, digits - exponent);
-  while (q >= high || q < low) {
-    exponent += q >= high ? 1 : -1;
-    q = scaled_and_rounded(b, digits - exponent);
-  }
+  while (q >= high) q = scaled_and_rounded(b, digits - ++exponent);
   n += format_scaled(buf + n, q, digits);
   buf[n++] = 'e';
   buf[n++] = exponent < 0 ? '-' : '+';
@@ -186,6 +186,12 @@ std::uint32_t format_float(char* buf, float value, int digits) {
   n += format_uint(buf + n, static_cast<std::uint64_t>(exponent));
   return n;
 }
+
+}  // namespace
+
+std::uint32_t format_float(char* buf, float value, int digits) { return format_decimal(buf, value, digits, false); }
+
+std::uint32_t format_fixed(char* buf, float value, int digits) { return format_decimal(buf, value, digits, true); }
 
 void write_int(std::int64_t value) {
   char buf[24];

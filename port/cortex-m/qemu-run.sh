@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Runs one Cortex-M firmware ELF under QEMU and returns its exit code.
 #   qemu-run.sh [--plugin=<libtact_icount.so>] <machine> <elf> [args...]
+# Arguments reach the guest's command line (semihosting): a path with a
+# '/' is made absolute (./name for a file in the current directory);
+# none may hold a space.
 # Guest output (semihosting) goes to stdout, QEMU's own messages to stderr.
 # The firmware ends with semihosting SYS_EXIT_EXTENDED, whose code QEMU exits
 # with. A hang is killed after TACT_QEMU_TIMEOUT seconds (default 60) and
@@ -35,16 +38,17 @@ machine=$1
 elf=$(realpath "$2")
 shift 2
 # SYS_GET_CMDLINE: the arguments joined by spaces, so none may hold one.
-# QEMU runs in a temporary directory (below): an argument that names an
-# existing file or directory goes in as an absolute path. A comma is
-# doubled, QEMU's escape inside an option's value.
+# QEMU runs in a temporary directory (below): an argument with a '/' that
+# names an existing file or directory goes in as an absolute path (write
+# ./name for a file here; a bare word such as a strategy's name is left
+# alone). A comma is doubled, QEMU's escape inside an option's value.
 semihosting=enable=on,target=native,chardev=sh
 for arg in "$elf" "$@"; do
+  [[ $arg == */* && -e $arg ]] && arg=$(realpath "$arg")
   if [[ $arg == *" "* ]]; then
     echo "qemu-run.sh: the argument '$arg' holds a space; the guest's command line cannot carry it" >&2
     exit 2
   fi
-  [[ -e $arg ]] && arg=$(realpath "$arg")
   semihosting+=",arg=${arg//,/,,}"
 done
 host_args=(-chardev stdio,id=sh -semihosting-config "$semihosting")

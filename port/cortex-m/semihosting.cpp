@@ -52,10 +52,8 @@ void exit(int code) {
   board::console_flush();
 #endif
   if (board::semihosting_available()) {
-    // SYS_EXIT_EXTENDED carries the code to the host (QEMU exits with it);
-    // a host process sees it modulo 256, so a failure that would read 0
-    // there (256, -256, ...) is sent as 1.
-    if (code != 0 && (code & 0xff) == 0) code = 1;
+    // SYS_EXIT_EXTENDED carries the code to the host (QEMU exits with it).
+    code = host_exit_code(code);
     const std::uint32_t args[2] = {ADP_Stopped_ApplicationExit, static_cast<std::uint32_t>(code)};
     semihost(SYS_EXIT_EXTENDED, args);
     // A debugger without SYS_EXIT_EXTENDED returns: plain SYS_EXIT, whose

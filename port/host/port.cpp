@@ -54,7 +54,7 @@ std::int32_t command_line(char* buffer, std::uint32_t capacity) {
 
 void exit(int code) {
   std::fflush(stdout);
-  std::exit(code);
+  std::exit(host_exit_code(code));
 }
 
 void panic(const char* message) {

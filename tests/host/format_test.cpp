@@ -13,13 +13,15 @@
 #include <limits>
 #include <string>
 
+#include "tact/port.hpp"
 #include "tact/port_format.hpp"
 
 namespace {
 
-std::string formatted(float value, int digits) {
+std::string formatted(float value, int digits, bool fixed = false) {
   char buf[40];
-  const std::uint32_t length = tact::port::format_float(buf, value, digits);
+  const std::uint32_t length =
+      fixed ? tact::port::format_fixed(buf, value, digits) : tact::port::format_float(buf, value, digits);
   EXPECT_EQ(length, std::strlen(buf));
   return buf;
 }
@@ -27,12 +29,14 @@ std::string formatted(float value, int digits) {
 /// What format_float promises, spelled with printf: fixed notation for 0 and
 /// for max(1e-4, 10^-digits) ≤ |value| < 1e9 (the thresholds as floats),
 /// scientific otherwise.
-std::string expected(float value, int digits) {
+/// format_fixed's: fixed notation for every |value| < 1e9.
+std::string expected(float value, int digits, bool fixed_only = false) {
   if (std::isnan(value)) return "nan";
   if (std::isinf(value)) return value < 0 ? "-inf" : "inf";
   const float smallest[] = {1.0f, 1e-1f, 1e-2f, 1e-3f, 1e-4f};  // as floats, as a caller writes 1e-4f
   const float magnitude = std::fabs(value);
-  const bool fixed = magnitude == 0 || (magnitude >= smallest[std::min(digits, 4)] && magnitude < 1e9f);
+  const bool fixed =
+      magnitude == 0 || ((fixed_only || magnitude >= smallest[std::min(digits, 4)]) && magnitude < 1e9f);
   char buf[80];
   std::snprintf(buf, sizeof buf, fixed ? "%.*f" : "%.*e", digits, static_cast<double>(value));
   return buf;
@@ -52,6 +56,7 @@ TEST(Format, AgreesWithPrintfOnFloatsAcrossTheRange) {
     const float value = from_bits(static_cast<std::uint32_t>(bits));
     for (int digits = 0; digits <= 9; ++digits) {
       ASSERT_EQ(formatted(value, digits), expected(value, digits)) << "bits " << bits << " digits " << digits;
+      ASSERT_EQ(formatted(value, digits, true), expected(value, digits, true)) << "bits " << bits << " fixed " << digits;
       ++checked;
     }
   }
@@ -87,8 +92,22 @@ TEST(Format, TiesRoundToEvenAndSignsAndSpecialsAreKept) {
   EXPECT_EQ(formatted(std::numeric_limits<float>::denorm_min(), 3), "1.401e-45");
   EXPECT_EQ(formatted(std::numeric_limits<float>::quiet_NaN(), 3), "nan");
   EXPECT_EQ(formatted(-std::numeric_limits<float>::infinity(), 3), "-inf");
+  EXPECT_EQ(formatted(0.007f, 2, true), "0.01");  // format_fixed: columns stay fixed
+  EXPECT_EQ(formatted(-0.0004f, 3, true), "-0.000");
+  EXPECT_EQ(formatted(2e9f, 1, true), "2.0e+09");  // beyond 1e9: scientific still
   EXPECT_EQ(formatted(1.5f, -4), "2");   // digits clamped to 0 …
   EXPECT_EQ(formatted(1.5f, 40), "1.500000000");  // … and to 9
+}
+
+// The exit code a port hands the host: a failure must not read as success
+// modulo 256 (found by audit in session 29: exit(256) passed).
+TEST(Port, AFailureNeverReachesTheHostAsZero) {
+  EXPECT_EQ(tact::port::host_exit_code(0), 0);
+  EXPECT_EQ(tact::port::host_exit_code(1), 1);
+  EXPECT_EQ(tact::port::host_exit_code(70), 70);
+  EXPECT_EQ(tact::port::host_exit_code(256), 1);
+  EXPECT_EQ(tact::port::host_exit_code(-256), 1);
+  EXPECT_EQ(tact::port::host_exit_code(512 + 3), 512 + 3);  // low byte 3: a failure either way
 }
 
 }  // namespace

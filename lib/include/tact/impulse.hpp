@@ -550,8 +550,9 @@ class ConstraintSpaceSolver {
   /// Sets to 0 each unilateral λ_k < 0; true if there was one. The Solver
   /// accepts λ'_k ≥ −tolerance·‖λ'‖, which unscaled by a large S_k (a tiny
   /// W_kk) can break the LCP rule by far more: a separating row of
-  /// W_kk = 10⁻³⁰ came back λ_k = −1. In W' the clamp moves w' by at most
-  /// that tolerance; the caller judges the clamped point again.
+  /// W_kk = 10⁻³⁰ came back λ_k = −1. In W' the clamp moves each w'_i by
+  /// |W'_ik|·tolerance·‖λ'‖ < 2·tolerance·‖λ'‖; the caller judges the
+  /// clamped point again.
   bool clamp_negative_impulses(Index num_bilateral, Index m) {
     bool clamped = false;
     for (Index k = num_bilateral; k < m; ++k) {

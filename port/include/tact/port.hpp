@@ -72,8 +72,13 @@ std::int32_t read_file(const char* path, char* buffer, std::uint32_t capacity);
 /// @return its length, or -1 when there is none or it does not fit.
 std::int32_t command_line(char* buffer, std::uint32_t capacity);
 
+/// The code a port hands the host: a host process sees it modulo 256, so
+/// a failure whose low byte is 0 (256, -256, ...) is sent as 1.
+constexpr int host_exit_code(int code) { return code != 0 && (code & 0xff) == 0 ? 1 : code; }
+
 /// Ends the program with an exit code that reaches the host (semihosting
-/// SYS_EXIT_EXTENDED under QEMU). Does not return.
+/// SYS_EXIT_EXTENDED under QEMU, plain SYS_EXIT where a debugger lacks it:
+/// then only success or failure), as host_exit_code. Does not return.
 [[noreturn]] void exit(int code);
 
 /// Reports a fatal error and exits non-zero. Does not return.

@@ -22,6 +22,10 @@ std::uint32_t format_uint(char* buf, std::uint64_t value);
 /// significant digits) limits what the extra decimals mean.
 std::uint32_t format_float(char* buf, float value, int digits = 6);
 
+/// As format_float, but fixed notation for every |value| < 1e9, for
+/// columns of a table: 0.007 with 2 digits is 0.01, 0.0004 with 3 is 0.000.
+std::uint32_t format_fixed(char* buf, float value, int digits);
+
 /// write() of the formats above.
 void write_int(std::int64_t value);
 void write_uint(std::uint64_t value);
