@@ -264,17 +264,23 @@ TEST(WarmStart, StaleIdsAreIgnoredAndAFailedSolveForgetsTheSet) {
 // Platt's carried F+ is keyed by RowId too: a row that vanished leaves it
 // at the next solve, so a full memory (two ids for two rows here) takes the
 // new rows again, and an insert into a full memory says it failed.
+/// The corner, y ≥ 0 (the floor) and x ≥ 0 (the wall), with M = I and force f.
+tact::Problem<2, 0, 2> corner_problem(float f_x, float f_y, tact::RowId floor_id, tact::RowId wall_id) {
+  tact::Problem<2, 0, 2> corner;
+  EXPECT_TRUE(corner.resize(2, 0, 2));
+  corner.M.setIdentity();
+  corner.f << f_x, f_y;
+  corner.J_ineq << 0, 1,  // y ≥ 0
+      1, 0;               // x ≥ 0
+  corner.ineq_id[0] = floor_id;
+  corner.ineq_id[1] = wall_id;
+  return corner;
+}
+
 TEST(PlattMemory, RowsThatVanishLeaveTheCarriedSet) {
   for (const auto strategy : {tact::Strategy::Platt, tact::Strategy::PlattImproved}) {
     tact::Solver<2, 0, 2> solver;
-    tact::Problem<2, 0, 2> corner;
-    ASSERT_TRUE(corner.resize(2, 0, 2));
-    corner.M.setIdentity();
-    corner.f << -1, -1;
-    corner.J_ineq << 0, 1,  // y ≥ 0 (id 10)
-        1, 0;               // x ≥ 0 (id 11)
-    corner.ineq_id[0] = 10;
-    corner.ineq_id[1] = 11;
+    const auto corner = corner_problem(-1, -1, 10, 11);
     tact::ActiveSetMemory<2> memory;
     memory.insert(10);
     memory.insert(11);
@@ -309,18 +315,6 @@ TEST(PlattMemory, RowsThatVanishLeaveTheCarriedSet) {
   }
 }
 
-tact::Problem<2, 0, 2> pushed_corner() {
-  tact::Problem<2, 0, 2> corner;
-  EXPECT_TRUE(corner.resize(2, 0, 2));
-  corner.M.setIdentity();
-  corner.f << -1, -2;
-  corner.J_ineq << 0, 1,  // y ≥ 0 (id 0)
-      1, 0;               // x ≥ 0 (id 1)
-  corner.ineq_id[0] = 0;
-  corner.ineq_id[1] = 1;
-  return corner;
-}
-
 // A memory not initialized is no history, whatever ids it holds (put in by
 // hand without `initialized`): Platt populated it on top of them, and a
 // memory full of stale ids let no row in (Solved with both rows violated,
@@ -328,7 +322,7 @@ tact::Problem<2, 0, 2> pushed_corner() {
 TEST(PlattMemory, IdsInAMemoryNotInitializedAreIgnored) {
   for (const auto strategy : {tact::Strategy::Platt, tact::Strategy::PlattImproved}) {
     tact::Solver<2, 0, 2> solver;
-    const auto corner = pushed_corner();
+    const auto corner = corner_problem(-1, -2, 0, 1);
     tact::ActiveSetMemory<2> memory;
     memory.ids = {40, 41};
     memory.count = 2;
@@ -349,7 +343,7 @@ TEST(PlattMemory, IdsInAMemoryNotInitializedAreIgnored) {
 // ASwitchThroughRightForgetsPlattsCarriedSet).
 TEST(PlattMemory, RightClearsTheMemory) {
   tact::Solver<2, 0, 2> solver;
-  const auto corner = pushed_corner();
+  const auto corner = corner_problem(-1, -2, 0, 1);
   tact::ActiveSetMemory<2> memory;
   ASSERT_TRUE(tact::test::solve_no_heap(solver, corner, tact::Strategy::Platt, &memory).ok());
   ASSERT_EQ(memory.count, 2);
