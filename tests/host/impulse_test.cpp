@@ -624,6 +624,8 @@ TEST(ImpulseInput, RejectsBadParametersWithoutMoving) {
   expect_rejected([](CornerImpulse& w) { w.ineq_compliance[0] = kNaN; });
   expect_rejected([](CornerImpulse& w) { w.regularization = -1e-6f; });
   expect_rejected([](CornerImpulse& w) { w.M(1, 1) = -1.0f; }, Status::InvalidMass);
+  expect_rejected([](CornerImpulse& w) { w.M(1, 1) = 4e-8f; }, Status::InvalidMass);  // below ε·2: a zero to float
+  expect_rejected([](CornerImpulse& w) { w.M(0, 1) = 0.5f, w.M(1, 0) = 0.501f; }, Status::InvalidMass);  // not symmetric
   // PGS settings (only checked with Resolution::Pgs; the others do not use them).
   expect_rejected([](CornerImpulse& w) { w.pgs.max_sweeps = 0; }, Status::InvalidInput, kPgsOnly);
   expect_rejected([](CornerImpulse& w) { w.pgs.omega = 2.0f; }, Status::InvalidInput, kPgsOnly);
@@ -911,6 +913,8 @@ TEST(ConstraintSpace, SolversRejectBadProblemsWithFiniteOutputs) {
   expect_status(bad, Status::InvalidInput, Status::InvalidInput);
   bad = p;
   bad.W(0, 1) = 0.7f;  // not symmetric
+  expect_status(bad, Status::InvalidMass, Status::InvalidMass);
+  bad.W(0, 1) = 0.501f;  // 0.2 % from W(1, 0) = 0.5: beyond rounding (8ε of the largest entry)
   expect_status(bad, Status::InvalidMass, Status::InvalidMass);
   bad = p;
   bad.W(2, 2) = -1;  // not positive semidefinite

@@ -2,6 +2,7 @@
 // status, outputs stay finite, and "solved" is never claimed falsely.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <limits>
 
 #include "independent_kkt.hpp"
@@ -61,6 +62,10 @@ TEST(BadInput, MassNotSymmetricPositiveDefiniteIsInvalidMass) {
   Problem p = floor_problem();
   p.M(0, 1) = 0.5f;  // not symmetric
   EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::InvalidMass);
+  p.M(1, 0) = 0.501f;  // 0.2 % apart: far beyond rounding (8ε of the largest entry)
+  EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::InvalidMass);
+  p.M(1, 0) = std::nextafter(0.5f, 1.0f);  // one ulp apart: rounding, accepted
+  EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::Solved);
   p.M(1, 0) = 0.5f;  // symmetric again, and positive definite
   EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::Solved);
   p.M(0, 1) = p.M(1, 0) = 3.0f;  // indefinite: eigenvalues 5 and −1
@@ -71,6 +76,10 @@ TEST(BadInput, MassNotSymmetricPositiveDefiniteIsInvalidMass) {
   EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::InvalidMass);
   p.M(2, 2) = -1;  // diagonal, negative
   EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::InvalidMass);
+  p.M(2, 2) = 2e-8f;  // diagonal, positive but below ε of the largest (2): float cannot tell it from 0
+  EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::InvalidMass);
+  p.M(2, 2) = 1e-6f;  // above ε·2 = 2.4e-7
+  EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::Solved);
 }
 
 TEST(BadInput, NanInTheRowsWinsOverABadMass) {
