@@ -302,6 +302,7 @@ TEST(ProblemIo, EveryParseErrorWithItsLine) {
       {"tact-qp 1\nn 2\neq 0\nineq 0\nM 1 0 0 1 7\nf 1 1", E::UnexpectedKeyword, 5},  // too many
       {"tact-qp 1\nn 2\neq 0\nineq 0\nM 1 0 0 1\nf 1", E::Truncated, 6},
       {"tact-qp 1\nn 1\neq 0\nineq 1\nM 1 f 1 Jeq deq Jin 1\ndin 0\n\nids 70000", E::BadNumber, 8},
+      {"tact-qp 1\nn 1\neq 0\nineq 1\nM 1 f 1 Jeq deq Jin 1\ndin 0\nids 65536", E::BadNumber, 7},  // one past RowId: 0 if cast
       {"tact-qp 1\nn 1\neq 0\nineq 1\nM 1 f 1 Jeq deq Jin 1\ndin 0\nids -1", E::BadNumber, 7},
       {"tact-qp 1\nn 1\neq 0\nineq 1\nM 1 f 1 Jeq deq Jin 1\ndin 0\nids", E::Truncated, 7},
       {"tact-qp 1\nn 1\neq 0\nineq 1\nM 1 f 1 Jeq deq Jin 1\ndin 0 0", E::TrailingData, 6},

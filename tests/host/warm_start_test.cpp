@@ -261,6 +261,26 @@ TEST(WarmStart, StaleIdsAreIgnoredAndAFailedSolveForgetsTheSet) {
   EXPECT_FALSE(memory.initialized);
 }
 
+// Exact too takes a memory that is not initialized as no history: ids put
+// in by hand are not a carried set, and the solve is the cold one.
+TEST(WarmStart, IdsInAMemoryNotInitializedAreNotACarriedSet) {
+  Problem p;
+  ASSERT_TRUE(pushed_into_corner(p));
+  p.f(0) = 1;  // away from the wall: only the floor pushes
+  const auto cold = tact::test::solve_no_heap(g_cold, p, tact::Strategy::Exact);
+  Memory memory;
+  memory.ids = {1};  // the floor: carried, it would enter without a dual step
+  memory.count = 1;
+  const auto report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
+  expect_same_optimum(p, report, cold);
+  EXPECT_EQ(cold.iterations, 1);
+  EXPECT_EQ(report.iterations, 1);
+  EXPECT_EQ(report.active_count, 1);
+  EXPECT_TRUE(memory.initialized);
+  EXPECT_EQ(memory.count, 1);
+  EXPECT_TRUE(memory.contains(1));
+}
+
 // Platt's carried F+ is keyed by RowId too: a row that vanished leaves it
 // at the next solve, so a full memory (two ids for two rows here) takes the
 // new rows again, and an insert into a full memory says it failed.
@@ -312,6 +332,34 @@ TEST(PlattMemory, RowsThatVanishLeaveTheCarriedSet) {
     EXPECT_TRUE(memory.contains(12));
     EXPECT_FALSE(memory.contains(10));
     EXPECT_FALSE(memory.contains(11));
+  }
+}
+
+// After the solve, F+ keeps the rows that push (λ > 0): a row at λ = 0
+// exactly leaves it (Algorithms 1 and 2, "drop λ ≤ 0"). Algorithm 2 then
+// adds the rows its acceleration violates; Algorithm 1 leaves that to the
+// stepper, after integration.
+TEST(PlattMemory, TheCarriedSetKeepsThePushingRowsAndTheImprovedRuleAddsViolatedOnes) {
+  for (const auto strategy : {tact::Strategy::Platt, tact::Strategy::PlattImproved}) {
+    tact::Solver<2, 0, 2> solver;
+    const auto pressed = corner_problem(0, -2, 0, 1);  // pressed on the floor, the wall just touching
+    tact::ActiveSetMemory<2> memory;
+    memory.insert(0);
+    memory.insert(1);
+    memory.initialized = true;
+    ASSERT_TRUE(tact::test::solve_no_heap(solver, pressed, strategy, &memory).ok());
+    EXPECT_EQ(solver.multiplier_ineq(0), 2.0f) << tact::to_string(strategy);
+    EXPECT_EQ(solver.multiplier_ineq(1), 0.0f) << tact::to_string(strategy);
+    EXPECT_EQ(memory.count, 1) << tact::to_string(strategy);
+    EXPECT_TRUE(memory.contains(0)) << tact::to_string(strategy);
+
+    // An empty F+ with history: the solve is free motion, which violates both rows.
+    memory.clear();
+    memory.initialized = true;
+    const auto pushed = corner_problem(-1, -2, 0, 1);
+    ASSERT_TRUE(tact::test::solve_no_heap(solver, pushed, strategy, &memory).ok());
+    EXPECT_EQ(solver.acceleration()(0), -1.0f);
+    EXPECT_EQ(memory.count, strategy == tact::Strategy::PlattImproved ? 2 : 0) << tact::to_string(strategy);
   }
 }
 
