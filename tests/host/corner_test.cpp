@@ -3,6 +3,8 @@
 // and their solutions are taken from the text.
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "no_heap.hpp"
 #include "tact/solver.hpp"
 
@@ -91,5 +93,51 @@ TEST_P(Corner, RightAndExactReachTheOptimum) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Masses, Corner, ::testing::Values(1.0f, 2.0f, 3.0f));
+
+// Residuals::kkt_satisfied, condition by condition: each one alone, just
+// beyond its tolerance relative to its own scale, fails the check; just
+// within, passes. Scales of 10 (forces), 4 (rows) and 2 (multipliers).
+TEST(Residuals, EachConditionIsJudgedRelativeToItsScale) {
+  const float tolerance = 1e-3f;
+  tact::Residuals<float> within;
+  within.force_scale = 10;
+  within.row_scale = 4;
+  within.multiplier_scale = 2;
+  within.stationarity = 0.9f * tolerance * 10;
+  within.equality = 0.9f * tolerance * 4;
+  within.working_set = 0.9f * tolerance * 4;
+  within.min_slack = -0.9f * tolerance * 4;
+  within.min_multiplier = -0.9f * tolerance * 2;
+  within.complementarity = 0.9f * tolerance * 4 * 2;
+  EXPECT_TRUE(within.kkt_satisfied(tolerance));
+  EXPECT_TRUE(within.working_set_satisfied(tolerance));
+
+  auto beyond = [&](float tact::Residuals<float>::*field, float value) {
+    tact::Residuals<float> r = within;
+    r.*field = value;
+    return r;
+  };
+  EXPECT_FALSE(beyond(&tact::Residuals<float>::stationarity, 1.1f * tolerance * 10).kkt_satisfied(tolerance));
+  EXPECT_FALSE(beyond(&tact::Residuals<float>::equality, 1.1f * tolerance * 4).kkt_satisfied(tolerance));
+  EXPECT_FALSE(beyond(&tact::Residuals<float>::min_slack, -1.1f * tolerance * 4).kkt_satisfied(tolerance));
+  EXPECT_FALSE(beyond(&tact::Residuals<float>::min_multiplier, -1.1f * tolerance * 2).kkt_satisfied(tolerance));
+  EXPECT_FALSE(beyond(&tact::Residuals<float>::complementarity, 1.1f * tolerance * 4 * 2).kkt_satisfied(tolerance));
+  // The working set's rows are what a working-set strategy promises; the
+  // KKT check reads slacks, multipliers and complementarity instead.
+  EXPECT_FALSE(beyond(&tact::Residuals<float>::working_set, 1.1f * tolerance * 4).working_set_satisfied(tolerance));
+  EXPECT_FALSE(beyond(&tact::Residuals<float>::stationarity, 1.1f * tolerance * 10).working_set_satisfied(tolerance));
+  EXPECT_TRUE(beyond(&tact::Residuals<float>::min_slack, -1).working_set_satisfied(tolerance));
+  // A NaN never passes.
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  for (float tact::Residuals<float>::*field :
+       {&tact::Residuals<float>::stationarity, &tact::Residuals<float>::equality, &tact::Residuals<float>::min_slack,
+        &tact::Residuals<float>::min_multiplier, &tact::Residuals<float>::complementarity})
+    EXPECT_FALSE(beyond(field, nan).kkt_satisfied(tolerance));
+  // Zero scales (a problem of zeros): only exact zeros pass.
+  tact::Residuals<float> zeros;
+  EXPECT_TRUE(zeros.kkt_satisfied(tolerance));
+  zeros.complementarity = 1e-30f;
+  EXPECT_FALSE(zeros.kkt_satisfied(tolerance));
+}
 
 }  // namespace
