@@ -574,6 +574,28 @@ TEST(ImpulseCorner, PrimalResidualIsRelativeToTheStepsScale) {
   EXPECT_LE(report.residual, tact::ScalarTraits<float>::kkt_tolerance * report.residual_scale);
 }
 
+// The residual is the LCP's, max |min(λ_k, w_k)|: a row that pulls counts
+// by its λ even where w_k = 0. Platt's first step handles both corner rows;
+// the force pushes away from g1 = x − y ≥ 0, which then pulls.
+TEST(ImpulseCorner, PrimalResidualCountsAPullingRow) {
+  static CornerImpulse world;
+  world = CornerImpulse{};
+  world.n = 2;
+  world.M = Eigen::Matrix2f::Identity() * 2.0f;
+  world.f = Vec2(1, -3);  // held: λ = −h·(f_x, f_x + f_y) = h·(−1, 2)
+  world.resolution = Resolution::Primal;
+  world.strategy = tact::Strategy::Platt;
+  const auto report = step_no_heap(world, corner::rows);
+  ASSERT_EQ(report.status, Status::Solved);  // Platt's working set is solved; the rule is not its promise
+  const float pull = world.multiplier_ineq(0);
+  EXPECT_LT(pull, 0.0f);
+  EXPECT_GT(world.multiplier_ineq(1), 0.0f);
+  EXPECT_NEAR(world.v(0), 0.0f, 1e-6f);  // held at the corner by both rows
+  EXPECT_NEAR(world.v(1), 0.0f, 1e-6f);
+  EXPECT_NEAR(report.residual, -pull, 1e-6f * std::fabs(pull));
+  EXPECT_GT(report.residual, tact::ScalarTraits<float>::kkt_tolerance * report.residual_scale);
+}
+
 // ---- bad input ---------------------------------------------------------------------
 
 bool same_bits(const Vec2& a, const Vec2& b) {  // NaN-aware equality: nothing moved
