@@ -414,6 +414,44 @@ TEST(Degenerate, NearlyParallelRowsWithinTheToleranceAreSolved) {
   EXPECT_LT(double(p.J_ineq.row(1).dot(wedge.acceleration().head<2>())) - double(p.d_ineq(1)), -0.01);
 }
 
+// The worst-case search's crowded 12/2/24 problem (seed 12224): Exact in
+// float ended Infeasible at a degenerate vertex, where a dependent row's
+// violation was rounding. It now reaches double's working set.
+TEST(Degenerate, ADependentRowAtACrowdedVertexIsNotInfeasible) {
+  using Crowded = tact::Solver<12, 2, 24>;
+  static Crowded crowded;
+  static Crowded::ProblemType p;
+  ASSERT_TRUE(tact::test::read_regression("crowded-dependent-row-12-2-24.qp", p));
+  const auto report = tact::test::solve_no_heap(crowded, p, tact::Strategy::Exact);
+  ASSERT_EQ(report.status, tact::Status::Solved);
+  EXPECT_TRUE(report.kkt_satisfied);
+  expect_kkt_in_double(crowded, p, report);
+  const int in_set[] = {2, 9, 11, 12, 14, 15, 17, 20, 21, 22};  // tact-solve --double
+  for (int k = 0, next = 0; k < 24; ++k) {
+    const bool expected = next < 10 && in_set[next] == k;
+    next += expected;
+    EXPECT_EQ(crowded.in_working_set(k), expected) << "row " << k;
+  }
+  EXPECT_NEAR(crowded.multiplier_ineq(17), 85.858678f, 1e-3f * 85.858678f);  // the largest, from double
+}
+
+// The worst-case search's crowded 3/0/6 problem (seed 306): double's
+// optimum has multipliers of 4e6 under forces of 1e4, beyond what float
+// can follow (it once ended Singular, then Inaccurate). Float's point
+// satisfies every KKT condition within the tolerance, checked in double,
+// with another working set.
+TEST(Degenerate, ACrowdedVertexWithLargeMultipliersIsSolvedWithinTheTolerance) {
+  using Crowded = tact::Solver<3, 0, 6>;
+  static Crowded crowded;
+  static Crowded::ProblemType p;
+  ASSERT_TRUE(tact::test::read_regression("crowded-large-multipliers-3-0-6.qp", p));
+  const auto report = tact::test::solve_no_heap(crowded, p, tact::Strategy::Exact);
+  ASSERT_EQ(report.status, tact::Status::Solved);
+  EXPECT_TRUE(report.kkt_satisfied);
+  EXPECT_LE(report.iterations, 4 * 6 + 16);
+  expect_kkt_in_double(crowded, p, report);
+}
+
 // The second step of a fuzzed Exact World (fuzz_steppers' found-world-
 // exact-nan-slack-remove-active), solved cold. In float the swept slacks
 // overflow (Inf − Inf), so the chosen row's slack and t_full were NaN: no
