@@ -1,7 +1,8 @@
 // A tiny device-safe test runner for target tests: no heap, no exceptions,
 // no printf. Tests register themselves in a fixed-size static array;
 // tact_test_main.cpp runs them all, prints "N passed, M failed" and exits
-// non-zero if anything failed (ctest reads the exit code through QEMU).
+// non-zero if anything failed, or if no test is registered (ctest reads the
+// exit code through QEMU).
 //
 //   #include "tact_test.hpp"
 //   TACT_TEST(addition) { TACT_CHECK(1 + 1 == 2); TACT_CHECK_NEAR(0.1f + 0.2f, 0.3f, 1e-6f); }
@@ -28,6 +29,7 @@ struct Registry {
   TestCase tests[kMaxTests];
   int count = 0;
   bool current_failed = false;  ///< set by a failing check in the running test
+  int current_checks = 0;       ///< checks the running test made: none is a test that cannot fail
 };
 
 inline Registry& registry() {
@@ -55,11 +57,13 @@ inline void report_failure(const char* file, int line, const char* what) {
 }
 
 inline bool check(bool ok, const char* file, int line, const char* expression) {
+  ++registry().current_checks;
   if (!ok) report_failure(file, line, expression);
   return ok;
 }
 
 inline bool check_near(float a, float b, float tol, const char* file, int line, const char* expression) {
+  ++registry().current_checks;
   const float diff = a > b ? a - b : b - a;
   const bool ok = diff <= tol;  // false for nan too
   if (!ok) {
@@ -77,16 +81,22 @@ inline bool check_near(float a, float b, float tol, const char* file, int line, 
   return ok;
 }
 
-/// Runs every registered test; returns the number of failed tests.
+/// Runs every registered test; returns the number of failed tests. A test
+/// that made no check fails (it could not have failed otherwise).
 inline int run_all() {
   Registry& r = registry();
   int failed = 0;
   for (int i = 0; i < r.count; ++i) {
     r.current_failed = false;
+    r.current_checks = 0;
     tact::port::write("[ RUN  ] ");
     tact::port::write(r.tests[i].name);
     tact::port::write("\n");
     r.tests[i].fn();
+    if (r.current_checks == 0) {
+      r.current_failed = true;
+      tact::port::write("  FAIL: the test made no check\n");
+    }
     tact::port::write(r.current_failed ? "[ FAIL ] " : "[  OK  ] ");
     tact::port::write(r.tests[i].name);
     tact::port::write("\n");
