@@ -124,6 +124,7 @@ struct BitLayout {
   static constexpr int kMantissaBits = std::numeric_limits<Scalar>::digits - 1;  // 23, 52
   static constexpr int kBias = std::numeric_limits<Scalar>::max_exponent - 1;    // 127, 1023
   static constexpr Bits kExponentMask = Bits(2 * kBias + 1) << kMantissaBits;     // all ones: NaN, Inf
+  static constexpr Bits kSignMask = Bits(1) << (8 * sizeof(Bits) - 1);             // −0 alone
 };
 /// 2^exponent, built from its bits (exact, no libm call); exponent within
 /// the normal range, [1 − bias, bias].
@@ -146,9 +147,9 @@ inline bool has_finite_bits(Scalar x) {
 /// the bits of +0 … the largest finite are the integers 0 … kExponentMask − 1.
 template <typename Scalar>
 inline bool has_finite_nonnegative_bits(Scalar x) {
-  using Bits = typename BitLayout<Scalar>::Bits;
-  const Bits bits = bits_of(x);
-  return bits < BitLayout<Scalar>::kExponentMask || bits == Bits(1) << (8 * sizeof(Bits) - 1);
+  using Layout = BitLayout<Scalar>;
+  const typename Layout::Bits bits = bits_of(x);
+  return bits < Layout::kExponentMask || bits == Layout::kSignMask;
 }
 /// True when x is NaN (every compare with it is false; ±Inf is not NaN).
 template <typename Scalar>
