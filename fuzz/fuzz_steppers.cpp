@@ -12,8 +12,10 @@
 // NaN, …) or a raw float from the next four bytes. The double run widens
 // the values and multiplies the fields that the last byte picks by 2^e, e
 // from the byte before (0 up to ±1 060: double's overflow and subnormal
-// ranges); a seed without those bytes runs its values unchanged. Every step is checked against what
-// the steppers promise for any input:
+// ranges); a seed without those bytes runs its values unchanged. Two more
+// bytes switch the strategy (and resolution) between steps and back
+// (Scene::maybe_switch); a seed without them never switches. Every step is
+// checked against what the steppers promise for any input:
 //  * a valid status;
 //  * InvalidInput and InvalidMass: nothing moved (x and v bit for bit);
 //  * any other status: the state and the multipliers are finite, and so are
@@ -144,6 +146,13 @@ struct Scene {
                           kSettings = 128 };  // kSettings: the tolerance, the regularization, the compliances
   int double_exponent = 0;
   unsigned double_fields = 0;
+  // Strategy switches between steps: before step s when bit s of `switches`
+  // is set, the stepper toggles between the scene's strategy (and
+  // resolution) and the other one `switch_to` names, so a set carried by one
+  // meets the next (a stale Platt F+ under Exact's warm start, say).
+  unsigned switches = 0;
+  tact::Strategy other_strategy = tact::Strategy::Exact;
+  tact::Resolution other_resolution = tact::Resolution::Primal;
 
   void read(Bytes& in) {
     const std::uint8_t kind = in.byte();
@@ -182,6 +191,21 @@ struct Scene {
     static constexpr int kExponents[] = {0, 64, -64, 200, -200, 520, -520, 1000, -1000, 1060, -1060};
     double_exponent = kExponents[in.byte() % (sizeof kExponents / sizeof kExponents[0])];
     double_fields = in.byte();
+    switches = in.byte();
+    const std::uint8_t switch_to = in.byte();
+    other_strategy = tact::kAllStrategies[switch_to & 3];
+    other_resolution = static_cast<tact::Resolution>(((switch_to >> 2) & 3) % 3);
+  }
+
+  /// Before step `step`: the stepper toggles to the other strategy (and
+  /// resolution) or back, if the scene switches there.
+  template <typename World>
+  void maybe_switch(World& world, int step) const {
+    if (!(switches >> step & 1u)) return;
+    const bool at_scene = world.strategy == strategy;
+    world.strategy = at_scene ? other_strategy : strategy;
+    if constexpr (std::is_same<World, Impulse<float>>::value || std::is_same<World, Impulse<double>>::value)
+      world.resolution = at_scene ? other_resolution : resolution;
   }
 
   /// The scene's value as Scalar: in double, times 2^double_exponent when
@@ -260,6 +284,7 @@ void run_flat(const Scene& scene, Flat<Scalar>& world) {
   scene.set_state(world);
   world.tau = Scalar(scene.tau_or_beta);  // τ and β keep float's values: β ∈ (0, 1]
   for (int step = 0; step < scene.steps; ++step) {
+    scene.maybe_switch(world, step);
     tact::Report<Scalar> report;
     if (!step_checked(world, scene, step, report)) continue;
     check(finite(world.solver().acceleration(), world.n), "acceleration not finite", step);
@@ -294,6 +319,7 @@ void run_impulse(const Scene& scene, Impulse<Scalar>& world) {
     world.ineq_compliance[static_cast<std::size_t>(k)] = scene.widen<Scalar>(scene.ineq[k].compliance, Scene::kSettings);
   if (scene.precompute) world.precompute();
   for (int step = 0; step < scene.steps; ++step) {
+    scene.maybe_switch(world, step);
     tact::ImpulseReport<Scalar> report;
     if (!step_checked(world, scene, step, report)) continue;
     for (int k = 0; k < kMaxEq; ++k) check(std::isfinite(world.multiplier_eq(k)), "multiplier not finite", step);

@@ -7,7 +7,8 @@ regularization, PGS's sweeps, omega and tolerance, the precompute flag, M's
 shape and entries, x/v/f per dof, the row counts, the rows (a, g0,
 curvature, compliance, id), the number of steps and, optionally, the double
 run's exponent (an index into Scene::read's kExponents) and fields (a bit
-mask of Scene::Field). A number is one byte indexing Bytes::scalar's table
+mask of Scene::Field), and, optionally, the strategy switches (a bit per
+step) and the strategy and resolution switched to. A number is one byte indexing Bytes::scalar's table
 (below), or 200 and four bytes of a float.
 Run it after changing that layout: python3 fuzz/make_stepper_seeds.py
 """
@@ -32,7 +33,8 @@ def scalar(value):
 
 
 def scene(impulse, strategy, resolution, correction, tau_or_beta, x, v, f, eq_rows, ineq_rows, mass=(1, 1, 1, 1),
-          steps=8, regularization=0.0, double_exponent=None, double_fields=()):
+          steps=8, regularization=0.0, double_exponent=None, double_fields=(), switch_steps=(),
+          switch_to=("exact", "primal")):
     kind = int(impulse) | STRATEGIES.index(strategy) << 1 | RESOLUTIONS.index(resolution) << 3
     kind |= CORRECTIONS.index(correction) << 5
     out = bytes([kind, len(x)]) + scalar(1e-3) + scalar(tau_or_beta) + scalar(1e-5) + scalar(regularization)
@@ -49,8 +51,12 @@ def scene(impulse, strategy, resolution, correction, tau_or_beta, x, v, f, eq_ro
             out += scalar(float(entry))
         out += scalar(float(g0)) + scalar(0.0) + scalar(0.0) + bytes([row_id % 8])
     out += bytes([steps - 1])
-    if double_exponent is not None:
-        out += bytes([EXPONENTS[double_exponent], sum(FIELDS[name] for name in double_fields)])
+    if double_exponent is not None or switch_steps:
+        out += bytes([EXPONENTS[double_exponent or 0], sum(FIELDS[name] for name in double_fields)])
+    if switch_steps:
+        other_strategy, other_resolution = switch_to
+        out += bytes([sum(1 << step for step in switch_steps),
+                      STRATEGIES.index(other_strategy) | RESOLUTIONS.index(other_resolution) << 2])
     return out
 
 
@@ -82,6 +88,15 @@ def main():
                                                                **corner)
     seeds["impulse-rod-dual-double-force-1000"] = scene(True, "exact", "dual", "linear-solver", 0.2, regularization=1e-3,
                                                         double_exponent=1000, double_fields=("force",), **rod)
+    # Strategy switches and back: Platt's carried F+ meets Exact's warm start,
+    # Right, and ImpulseWorld's Dual (which carries no set).
+    for other in ("exact", "right"):
+        seeds[f"world-corner-platt-switch-{other}"] = scene(False, "platt", "primal", "linear-solver", 1e-2,
+                                                            switch_steps=(2, 4, 5), switch_to=(other, "primal"),
+                                                            **corner)
+    seeds["impulse-corner-primal-platt-switch-dual"] = scene(True, "platt", "primal", "linear-solver", 0.2,
+                                                             switch_steps=(2, 4), switch_to=("exact", "dual"),
+                                                             **corner)
     for name, data in seeds.items():
         with open(os.path.join(folder, name), "wb") as out:
             out.write(data)
