@@ -584,10 +584,9 @@ struct ConstraintJacobian {
 
   Index n = 0;
   Index m = 0;
+  /// Hᵀ; written through set_row, which also records the row's nonzeros (an
+  /// entry written here by hand is not seen by the correction).
   Transposed Ht = Transposed::Zero();
-  /// Dof indices of row k's nonzeros
-  std::array<std::array<std::uint16_t, static_cast<std::size_t>(MaxDof)>, static_cast<std::size_t>(MaxRows)> nonzero{};
-  std::array<Index, static_cast<std::size_t>(MaxRows)> nonzero_count{};
 
   /// @return false (sizes 0) when n ∉ [1, MaxDof] or m ∉ [0, MaxRows].
   [[nodiscard]] bool resize(Index dofs, Index rows) {
@@ -625,6 +624,14 @@ struct ConstraintJacobian {
     for (Index i = 0; i < count(k); ++i) sum += Ht(index(k, i), k) * v(index(k, i));
     return sum;
   }
+
+ private:
+  // Only set_row writes these: every count ≤ MaxDof and every index below
+  // the n of its set_row, in increasing order (the correction's loops index
+  // Ht, Y and dv by them, and LinearSolver starts at a row's first one).
+  /// Dof indices of row k's nonzeros
+  std::array<std::array<std::uint16_t, static_cast<std::size_t>(MaxDof)>, static_cast<std::size_t>(MaxRows)> nonzero{};
+  std::array<Index, static_cast<std::size_t>(MaxRows)> nonzero_count{};
 };
 
 /// Forms W = H Ã⁻¹ Hᵀ and the correction Δv = Ã⁻¹Hᵀλ for one of the three
