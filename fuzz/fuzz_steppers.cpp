@@ -197,15 +197,15 @@ struct Scene {
     other_resolution = static_cast<tact::Resolution>(((switch_to >> 2) & 3) % 3);
   }
 
-  /// Before step `step`: the stepper toggles to the other strategy (and
-  /// resolution) or back, if the scene switches there.
+  /// Before step `step`: the other strategy (and resolution) after an odd
+  /// number of switches up to this step, the scene's after an even one.
   template <typename World>
   void maybe_switch(World& world, int step) const {
-    if (!(switches >> step & 1u)) return;
-    const bool at_scene = world.strategy == strategy;
-    world.strategy = at_scene ? other_strategy : strategy;
+    bool switched = false;
+    for (int s = 0; s <= step; ++s) switched ^= (switches >> s & 1u) != 0;
+    world.strategy = switched ? other_strategy : strategy;
     if constexpr (std::is_same<World, Impulse<float>>::value || std::is_same<World, Impulse<double>>::value)
-      world.resolution = at_scene ? other_resolution : resolution;
+      world.resolution = switched ? other_resolution : resolution;
   }
 
   /// The scene's value as Scalar: in double, times 2^double_exponent when

@@ -1,4 +1,4 @@
-// Generated on the host by tests/host/device_problems_test.cpp (DeviceProblems.WriteTable):
+// Generated on the host by tests/host/device_problems_test.cpp (DeviceProblems.DISABLED_WriteTable):
 // the float solver's ẍ for the agreement problems of device_problems.hpp, for
 // every strategy. Checked against the host solve (test_device_problems) and the
 // target solve (tests/target/agreement_test.cpp). Do not edit by hand.

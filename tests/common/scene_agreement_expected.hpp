@@ -1,4 +1,4 @@
-// Generated on the host by tests/host/scene_agreement_test.cpp (SceneAgreement.WriteTable):
+// Generated on the host by tests/host/scene_agreement_test.cpp (SceneAgreement.DISABLED_WriteTable):
 // the haptic proxy every kHapticEvery ticks of the example's script and the
 // billiard positions every kBilliardEvery steps of the example's break, float,
 // strategy exact. Checked against the host run (test_scene_agreement) and the

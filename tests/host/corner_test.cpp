@@ -1,6 +1,7 @@
 // The paper's figure-1 corner: g1 = x − y ≥ 0, g2 = y ≥ 0, particle at the
 // origin, M = m·I, d = 0 (linear rows, at rest). Systems (11), (13), (15)
-// and their solutions are taken from the text.
+// and their solutions are taken from the text. Also the residual check
+// (Residuals) that judges every solve, condition by condition.
 #include <gtest/gtest.h>
 
 #include <limits>
@@ -133,6 +134,8 @@ TEST(Residuals, EachConditionIsJudgedRelativeToItsScale) {
        {&tact::Residuals<float>::stationarity, &tact::Residuals<float>::equality, &tact::Residuals<float>::min_slack,
         &tact::Residuals<float>::min_multiplier, &tact::Residuals<float>::complementarity})
     EXPECT_FALSE(beyond(field, nan).kkt_satisfied(tolerance));
+  for (float tact::Residuals<float>::*field : {&tact::Residuals<float>::stationarity, &tact::Residuals<float>::working_set})
+    EXPECT_FALSE(beyond(field, nan).working_set_satisfied(tolerance));
   // Zero scales (a problem of zeros): only exact zeros pass.
   tact::Residuals<float> zeros;
   EXPECT_TRUE(zeros.kkt_satisfied(tolerance));

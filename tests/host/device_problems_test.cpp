@@ -113,7 +113,7 @@ TEST(DeviceProblems, DISABLED_WriteTable) {
   ASSERT_NE(out, nullptr) << path;
   static Solver solver;
   std::fprintf(out, 
-      "// Generated on the host by tests/host/device_problems_test.cpp (DeviceProblems.WriteTable):\n"
+      "// Generated on the host by tests/host/device_problems_test.cpp (DeviceProblems.DISABLED_WriteTable):\n"
       "// the float solver's ẍ for the agreement problems of device_problems.hpp, for\n"
       "// every strategy. Checked against the host solve (test_device_problems) and the\n"
       "// target solve (tests/target/agreement_test.cpp). Do not edit by hand.\n"

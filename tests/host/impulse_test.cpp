@@ -646,8 +646,13 @@ TEST(ImpulseInput, RejectsBadParametersWithoutMoving) {
   expect_rejected([](CornerImpulse& w) { w.ineq_compliance[0] = kNaN; });
   expect_rejected([](CornerImpulse& w) { w.regularization = -1e-6f; });
   expect_rejected([](CornerImpulse& w) { w.M(1, 1) = -1.0f; }, Status::InvalidMass);
-  expect_rejected([](CornerImpulse& w) { w.M(1, 1) = 4e-8f; }, Status::InvalidMass);  // below ε·2: a zero to float
-  expect_rejected([](CornerImpulse& w) { w.M(0, 1) = 0.5f, w.M(1, 0) = 0.501f; }, Status::InvalidMass);  // not symmetric
+  expect_rejected([](CornerImpulse& w) { w.M(1, 1) = 4e-8f; }, Status::InvalidMass);  // below ε·2: lost beside 2
+  expect_rejected(  // not symmetric: 0.2 % apart, beyond rounding
+      [](CornerImpulse& w) {
+        w.M(0, 1) = 0.5f;
+        w.M(1, 0) = 0.501f;
+      },
+      Status::InvalidMass);
   // PGS settings (only checked with Resolution::Pgs; the others do not use them).
   expect_rejected([](CornerImpulse& w) { w.pgs.max_sweeps = 0; }, Status::InvalidInput, kPgsOnly);
   expect_rejected([](CornerImpulse& w) { w.pgs.omega = 2.0f; }, Status::InvalidInput, kPgsOnly);

@@ -76,7 +76,7 @@ TEST(BadInput, MassNotSymmetricPositiveDefiniteIsInvalidMass) {
   EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::InvalidMass);
   p.M(2, 2) = -1;  // diagonal, negative
   EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::InvalidMass);
-  p.M(2, 2) = 2e-8f;  // diagonal, positive but below ε of the largest (2): float cannot tell it from 0
+  p.M(2, 2) = 2e-8f;  // diagonal, positive but below ε of the largest (2): lost in rounding beside it (2 + 2e-8 == 2)
   EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::InvalidMass);
   p.M(2, 2) = 1e-6f;  // above ε·2 = 2.4e-7
   EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::Solved);

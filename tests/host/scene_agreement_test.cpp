@@ -124,7 +124,7 @@ TEST(SceneAgreement, DISABLED_WriteTable) {
   std::FILE* out = std::fopen(path, "w");
   ASSERT_NE(out, nullptr) << path;
   std::fprintf(out,
-               "// Generated on the host by tests/host/scene_agreement_test.cpp (SceneAgreement.WriteTable):\n"
+               "// Generated on the host by tests/host/scene_agreement_test.cpp (SceneAgreement.DISABLED_WriteTable):\n"
                "// the haptic proxy every kHapticEvery ticks of the example's script and the\n"
                "// billiard positions every kBilliardEvery steps of the example's break, float,\n"
                "// strategy exact. Checked against the host run (test_scene_agreement) and the\n"

@@ -364,7 +364,7 @@ TEST(PlattMemory, TheCarriedSetKeepsThePushingRowsAndTheImprovedRuleAddsViolated
     memory.initialized = true;
     const auto pushed = corner_problem(-1, -2, 0, 1);
     ASSERT_TRUE(tact::test::solve_no_heap(solver, pushed, strategy, &memory).ok());
-    EXPECT_EQ(solver.acceleration()(0), -1.0f);
+    EXPECT_EQ(solver.acceleration()(0), -1.0f) << tact::to_string(strategy);
     EXPECT_EQ(memory.count, strategy == tact::Strategy::PlattImproved ? 2 : 0) << tact::to_string(strategy);
   }
 }

@@ -194,8 +194,8 @@ void run_size(std::uint64_t seed) {
   // 30/0/60 (bench/worst_case/worst-30-0-60.qp; Solved in double). Rare,
   // and bounded by the cap, which is what a tick must be budgeted for.
   EXPECT_LE(1000 * stats[3].at_cap, count) << "IterationLimit in more than 0.1 % of the problems";
-  // Every other ending short of Solved is float at a degenerate vertex too
-  // (crowded family): at most 5 of 20 000 per size, session 30.
+  // Every ending short of Solved, the cap included, is float at a
+  // degenerate vertex (crowded family): at most 5 of 20 000 per size, session 30.
   int not_solved = 0;
   for (const int n : stats[3].not_solved_by_family) not_solved += n;
   EXPECT_LE(1000 * not_solved, count) << "Exact not Solved in more than 0.1 % of the problems";

@@ -124,7 +124,7 @@ struct BitLayout {
   static constexpr int kMantissaBits = std::numeric_limits<Scalar>::digits - 1;  // 23, 52
   static constexpr int kBias = std::numeric_limits<Scalar>::max_exponent - 1;    // 127, 1023
   static constexpr Bits kExponentMask = Bits(2 * kBias + 1) << kMantissaBits;     // all ones: NaN, Inf
-  static constexpr Bits kSignMask = Bits(1) << (8 * sizeof(Bits) - 1);             // −0 alone
+  static constexpr Bits kSignMask = Bits(1) << (8 * sizeof(Bits) - 1);             // the sign bit: −0's bits
 };
 /// 2^exponent, built from its bits (exact, no libm call); exponent within
 /// the normal range, [1 − bias, bias].
