@@ -369,6 +369,31 @@ TEST(PlattMemory, TheCarriedSetKeepsThePushingRowsAndTheImprovedRuleAddsViolated
   }
 }
 
+// Algorithm 2 starts F+ from the rows that the equality-only acceleration
+// violates, not the free motion: here the free motion (−2, −1) violates the
+// floor y ≥ 0, but with ẍ_x + ẍ_y = 0 the acceleration is (−0.5, 0.5), and
+// the floor is left out. With the floor in, it would pull (λ = −1).
+TEST(PlattMemory, TheImprovedRuleStartsFromTheEqualityOnlyAcceleration) {
+  tact::Solver<2, 1, 1> solver;
+  tact::Problem<2, 1, 1> p;
+  ASSERT_TRUE(p.resize(2, 1, 1));
+  p.M.setIdentity();
+  p.f << -2, -1;
+  p.J_eq << 1, 1;
+  p.J_ineq << 0, 1;
+  for (const bool with_memory : {false, true}) {
+    tact::ActiveSetMemory<1> memory;
+    const auto report =
+        tact::test::solve_no_heap(solver, p, tact::Strategy::PlattImproved, with_memory ? &memory : nullptr);
+    ASSERT_TRUE(report.ok()) << with_memory;
+    EXPECT_TRUE(report.kkt_satisfied) << with_memory;
+    EXPECT_FALSE(solver.in_working_set(0)) << with_memory;
+    EXPECT_NEAR(solver.acceleration()(0), -0.5f, 1e-6f) << with_memory;
+    EXPECT_NEAR(solver.acceleration()(1), 0.5f, 1e-6f) << with_memory;
+    EXPECT_EQ(memory.count, 0) << with_memory;
+  }
+}
+
 // A memory not initialized is no history, whatever ids it holds (put in by
 // hand without `initialized`): Platt populated it on top of them, and a
 // memory full of stale ids let no row in (Solved with both rows violated,
