@@ -186,8 +186,12 @@ TEST(Degenerate, DuplicatedRowsAreSolvedByRightAndExact) {
     const float total = solver.multiplier_ineq(0) + solver.multiplier_ineq(1) + 2 * solver.multiplier_ineq(2);
     EXPECT_NEAR(total, 9.81f, 1e-4f);  // the rows share the floor's force
   }
-  // Platt handles all three at once: a dependent working set.
+  // Platt handles all three at once: a dependent working set, with or
+  // without a carried F+ (a stepper's memory: F+ from every row).
   EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Platt).status, tact::Status::Singular);
+  expect_finite_outputs(solver, p);
+  tact::ActiveSetMemory<4> memory;
+  EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Platt, &memory).status, tact::Status::Singular);
   expect_finite_outputs(solver, p);
 }
 
