@@ -342,6 +342,18 @@ void expect_kkt_in_double(const SolverType& solved, const typename SolverType::P
   EXPECT_EQ(rel.multiplier, 0.0) << tact::test::describe(rel, tolerance);
 }
 
+/// Reads tests/host/regressions/<name> into p and solves it with Exact:
+/// Solved, every KKT condition in float and again in double.
+template <typename SolverType>
+void expect_regression_solved(const char* name, SolverType& exact, typename SolverType::ProblemType& p,
+                              tact::Report<float>& report) {
+  ASSERT_TRUE(tact::test::read_regression(name, p));
+  report = tact::test::solve_no_heap(exact, p, tact::Strategy::Exact);
+  ASSERT_EQ(report.status, tact::Status::Solved);
+  EXPECT_TRUE(report.kkt_satisfied);
+  expect_kkt_in_double(exact, p, report);
+}
+
 // A crowded vertex of the property test (trial 13546 of 100 000: 10 dofs,
 // 4 equalities, 19 rows, κ(M) = 720). Exact's dual iterations end with
 // ineq row 15 in the set at λ = 2.2, kept positive by the steps' rounding;
@@ -352,11 +364,8 @@ TEST(Degenerate, APullingRowAfterTheRefreshIsReleased) {
   using Crowded = tact::Solver<10, 4, 19>;
   static Crowded crowded;
   static Crowded::ProblemType p;
-  ASSERT_TRUE(tact::test::read_regression("pulling-row-after-refresh.qp", p));
-  const auto report = tact::test::solve_no_heap(crowded, p, tact::Strategy::Exact);
-  ASSERT_EQ(report.status, tact::Status::Solved);
-  EXPECT_TRUE(report.kkt_satisfied);
-  expect_kkt_in_double(crowded, p, report);
+  tact::Report<float> report;
+  ASSERT_NO_FATAL_FAILURE(expect_regression_solved("pulling-row-after-refresh.qp", crowded, p, report));
   // tact-solve --double
   const float multipliers[19] = {0, 0, 17.869206f, 20.078194f, 0, 0, 0, 192.70785f, 0, 0,
                                  0, 0, 53.405045f, 0, 297.06477f, 0, 0, 0, 0};
@@ -382,14 +391,11 @@ TEST(Degenerate, ARowThatStaysDependentAfterMakingRoomEndsTheSolve) {
   using Crowded = tact::Solver<3, 0, 6>;
   static Crowded crowded;
   static Crowded::ProblemType p;
-  ASSERT_TRUE(tact::test::read_regression("stays-dependent-after-release.qp", p));
-  const auto report = tact::test::solve_no_heap(crowded, p, tact::Strategy::Exact);
-  ASSERT_EQ(report.status, tact::Status::Solved);
-  EXPECT_TRUE(report.kkt_satisfied);
+  tact::Report<float> report;
+  ASSERT_NO_FATAL_FAILURE(expect_regression_solved("stays-dependent-after-release.qp", crowded, p, report));
   EXPECT_EQ(report.iterations, 4);
   const bool in_set[6] = {true, false, false, true, true, false};
   for (int k = 0; k < 6; ++k) EXPECT_EQ(crowded.in_working_set(k), in_set[k]) << "row " << k;
-  expect_kkt_in_double(crowded, p, report);
   // Not 0.0011 below its row by chance: row 5 is the one the point misses.
   EXPECT_LT(double(p.J_ineq.row(5).dot(crowded.acceleration().head<3>())) - double(p.d_ineq(5)), -1e-4);
 }
@@ -407,13 +413,10 @@ TEST(Degenerate, NearlyParallelRowsWithinTheToleranceAreSolved) {
   using Wedge = tact::Solver<2, 0, 2>;
   static Wedge wedge;
   static Wedge::ProblemType p;
-  ASSERT_TRUE(tact::test::read_regression("nearly-parallel-rows.qp", p));
-  const auto report = tact::test::solve_no_heap(wedge, p, tact::Strategy::Exact);
-  ASSERT_EQ(report.status, tact::Status::Solved);
-  EXPECT_TRUE(report.kkt_satisfied);
+  tact::Report<float> report;
+  ASSERT_NO_FATAL_FAILURE(expect_regression_solved("nearly-parallel-rows.qp", wedge, p, report));
   EXPECT_TRUE(wedge.in_working_set(0));
   EXPECT_FALSE(wedge.in_working_set(1));
-  expect_kkt_in_double(wedge, p, report);
   // Row 1 is the one the point misses, by more than the search's tolerance.
   EXPECT_LT(double(p.J_ineq.row(1).dot(wedge.acceleration().head<2>())) - double(p.d_ineq(1)), -0.01);
 }
@@ -425,11 +428,8 @@ TEST(Degenerate, ADependentRowAtACrowdedVertexIsNotInfeasible) {
   using Crowded = tact::Solver<12, 2, 24>;
   static Crowded crowded;
   static Crowded::ProblemType p;
-  ASSERT_TRUE(tact::test::read_regression("crowded-dependent-row-12-2-24.qp", p));
-  const auto report = tact::test::solve_no_heap(crowded, p, tact::Strategy::Exact);
-  ASSERT_EQ(report.status, tact::Status::Solved);
-  EXPECT_TRUE(report.kkt_satisfied);
-  expect_kkt_in_double(crowded, p, report);
+  tact::Report<float> report;
+  ASSERT_NO_FATAL_FAILURE(expect_regression_solved("crowded-dependent-row-12-2-24.qp", crowded, p, report));
   const int in_set[] = {2, 9, 11, 12, 14, 15, 17, 20, 21, 22};  // tact-solve --double
   for (int k = 0, next = 0; k < 24; ++k) {
     const bool expected = next < 10 && in_set[next] == k;
@@ -448,12 +448,9 @@ TEST(Degenerate, ACrowdedVertexWithLargeMultipliersIsSolvedWithinTheTolerance) {
   using Crowded = tact::Solver<3, 0, 6>;
   static Crowded crowded;
   static Crowded::ProblemType p;
-  ASSERT_TRUE(tact::test::read_regression("crowded-large-multipliers-3-0-6.qp", p));
-  const auto report = tact::test::solve_no_heap(crowded, p, tact::Strategy::Exact);
-  ASSERT_EQ(report.status, tact::Status::Solved);
-  EXPECT_TRUE(report.kkt_satisfied);
+  tact::Report<float> report;
+  ASSERT_NO_FATAL_FAILURE(expect_regression_solved("crowded-large-multipliers-3-0-6.qp", crowded, p, report));
   EXPECT_LE(report.iterations, 4 * 6 + 16);
-  expect_kkt_in_double(crowded, p, report);
 }
 
 // The second step of a fuzzed Exact World (fuzz_steppers' found-world-
