@@ -195,6 +195,30 @@ TEST(Degenerate, DuplicatedRowsAreSolvedByRightAndExact) {
   expect_finite_outputs(solver, p);
 }
 
+// A slack's tolerance grows with ‖ẍ‖ (slack_tolerance's ‖J_r‖·‖ẍ‖ term):
+// with ẍ_x = 5 555 555 set by an equality, the row 0.7·ẍ_x + ẍ_y ≥ 0,
+// exactly met at the optimum, computes to −0.25 in float on x86-64 (rounding
+// of 3.9e6). Right and PlattImproved must leave it out; judged against
+// |d_r| = 0 alone, it entered (Right took 2 iterations).
+TEST(Degenerate, ARowMetUpToTheRoundingOfALargeAccelerationStaysOut) {
+  tact::Solver<2, 1, 1> small;
+  tact::Problem<2, 1, 1> p;
+  ASSERT_TRUE(p.resize(2, 1, 1));
+  p.M << 2, 0.7f, 0.7f, 1;
+  p.f.setZero();
+  p.J_eq << 1, 0;
+  p.d_eq << 5555555;
+  p.J_ineq << 0.7f, 1;
+  p.d_ineq << 0;
+  for (const auto strategy : {tact::Strategy::Right, tact::Strategy::PlattImproved}) {
+    const auto report = tact::test::solve_no_heap(small, p, strategy);
+    ASSERT_EQ(report.status, tact::Status::Solved) << tact::to_string(strategy);
+    EXPECT_TRUE(report.kkt_satisfied) << tact::to_string(strategy);
+    EXPECT_FALSE(small.in_working_set(0)) << tact::to_string(strategy);
+    EXPECT_EQ(report.iterations, 1) << tact::to_string(strategy);
+  }
+}
+
 TEST(Degenerate, MoreContactsThanDegreesOfFreedom) {
   // Four coplanar-style contacts on a 3-dof particle pushed into a cone's apex.
   Problem p = floor_problem();
