@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
@@ -179,6 +180,66 @@ TEST(ProblemIo, ReadsADecimalJustBelowTheTieUnderDblMinAsStrtodDoes) {
   }
 }
 
+// One number, read as f of a one-DOF problem of the given scalar.
+template <typename Scalar>
+Scalar read_number(const std::string& text) {
+  const std::string file = "tact-qp 1 n 1 eq 0 ineq 0 M 1 f " + text + " Jeq deq Jin din";
+  tact::Problem<1, 0, 0, Scalar> p;
+  EXPECT_EQ(read(file, p).error, tact::ParseError::None) << text;
+  return p.f(0);
+}
+
+// What the reader promises: the double nearest the decimal (strtod's), and
+// for float that double rounded to float.
+void expect_reads_as_strtod(const std::string& text) {
+  const double expected = std::strtod(text.c_str(), nullptr);
+  EXPECT_EQ(bits(read_number<double>(text)), bits(expected)) << text;
+  EXPECT_EQ(bits(read_number<float>(text)), bits(tact::detail::to_scalar<float>(expected))) << text;
+}
+
+// The decimals hardest to round sit next to the halfway point between two
+// neighbouring doubles. The midpoint (exact in long double) printed by glibc
+// with 17 to 19 significant digits lies within 5e-17..5e-19 (relative) of
+// the tie, far outside the 1e-30 within which the reader may round wrongly;
+// 19 digits are what the reader keeps. Subnormals are sampled on their own
+// (random bits seldom give one), as are float's ties.
+TEST(ProblemIo, ReadsDecimalsNextToAHalfwayPointAsStrtodDoes) {
+  static_assert(std::numeric_limits<long double>::digits >= 54, "the midpoint of two doubles must be exact");
+  for (const char* text : {"1.000000000000000111", "1.000000000000000112",      // tie 1 + 2^-53: the 19th digit decides
+                           "12345678901234567890123", "-98765432109876543210987e-30",  // integer digits past the 19th
+                           "9007199254740993", "9007199254740993.0000000000000000000",  // 2^53 + 1: a tie, to even
+                           "9007199254740993.00000000000000001",                       // past the tie by dropped digits
+                           "2.4703282292062327e-324", "2.4703282292062328e-324",         // half of the least subnormal
+                           "7.4109846876186982e-324", "7.4109846876186983e-324",         // 1.5 of it
+                           "2.2250738585072011e-308", "1e23", "8.589973e9", "1.7976931348623158e308"})
+    expect_reads_as_strtod(text);
+  std::mt19937_64 rng(11);
+  char text[64];
+  for (int k = 0; k < 30000 && !::testing::Test::HasFailure(); ++k) {
+    std::uint64_t raw = rng() & ~(std::uint64_t{1} << 63);  // positive; the sign is read apart
+    if (k % 4 == 0) raw &= (std::uint64_t{1} << 52) - 1;    // a subnormal
+    double low;
+    std::memcpy(&low, &raw, sizeof low);
+    const double high = std::nextafter(low, std::numeric_limits<double>::infinity());
+    if (!std::isfinite(high)) continue;
+    const long double midpoint = (static_cast<long double>(low) + static_cast<long double>(high)) / 2;
+    for (const int digits : {17, 18, 19}) {
+      std::snprintf(text, sizeof text, "%.*Le", digits - 1, midpoint);
+      expect_reads_as_strtod(text);
+    }
+    // Float's ties, exact in double.
+    const auto raw32 = static_cast<std::uint32_t>(rng() & 0x7f7fffffu);
+    float low32;
+    std::memcpy(&low32, &raw32, sizeof low32);
+    const float high32 = std::nextafter(low32, std::numeric_limits<float>::infinity());
+    const double midpoint32 = (static_cast<double>(low32) + static_cast<double>(high32)) / 2;
+    for (const int digits : {9, 12, 19}) {
+      std::snprintf(text, sizeof text, "%.*e", digits - 1, midpoint32);
+      expect_reads_as_strtod(text);
+    }
+  }
+}
+
 // Problem::cast to float of values beyond float's range: ±Inf (or ±FLT_MAX
 // just above it, as rounding gives), not the undefined plain cast; a solve
 // then refuses the problem.
@@ -224,6 +285,24 @@ TEST(ProblemIo, FormatsLikePrintfG) {
   float value = 1e-38f;
   tact::io::format_number(value, 9, text, sizeof text);
   EXPECT_STREQ(text, "9.99999935e-39");
+  // Exact ties round to even, as printf does; then random values at every
+  // digit count.
+  char expected[40];
+  std::mt19937_64 rng(5);
+  for (int k = 0; k < 20000 && !::testing::Test::HasFailure(); ++k) {
+    double v = 0;
+    if (k < 200) {
+      v = std::ldexp(static_cast<double>(2 * (k % 50) + 1), -(k / 50) - 1);  // 0.5, 1.5, 0.25, 0.125, ...
+    } else {
+      const std::uint64_t raw = rng();
+      std::memcpy(&v, &raw, sizeof v);
+      if (!std::isfinite(v)) continue;
+    }
+    for (int digits = 1; digits <= 17; ++digits) {
+      std::snprintf(expected, sizeof expected, "%.*g", digits, v);
+      EXPECT_EQ(format(v, digits), expected) << digits;
+    }
+  }
 }
 
 TEST(ProblemIo, ReadsNanAndInfinityCaseInsensitive) {
@@ -294,6 +373,10 @@ TEST(ProblemIo, EveryParseErrorWithItsLine) {
       {"tact-qp 1\nn 2\neq -1", E::SizeBeyondBounds, 3},
       {"tact-qp 1\nn 2\neq 3", E::SizeBeyondBounds, 3},
       {"tact-qp 1\nn 2\neq 0\nineq 99999999999", E::SizeBeyondBounds, 4},
+      {"tact-qp 1\nn 2\neq 0\nineq 4", E::SizeBeyondBounds, 4},  // one past MaxIneq
+      {"tact-qp 1\nn 18446744073709551618", E::SizeBeyondBounds, 2},  // 2^64 + 2: 2 if it wrapped
+      {"tact-qp 1\nn 2\neq -", E::BadNumber, 3},  // a sign alone is no integer (not 0)
+      {"tact-qp 1\nn 2\neq +", E::BadNumber, 3},
       {"tact-qp 1\nn 2\neq 0\nineq 0\nM 1 0\n0 x", E::BadNumber, 6},
       {"tact-qp 1\nn 2\neq 0\nineq 0\nM 1 0\n0 1e", E::BadNumber, 6},
       {"tact-qp 1\nn 2\neq 0\nineq 0\nM 1 0\n0 1.2.3", E::BadNumber, 6},
