@@ -325,6 +325,24 @@ int pgs_sweeps(Pgs& pgs, const ProblemType& problem) {
   return solve_no_heap(pgs, problem).iterations;
 }
 
+// One sweep by hand: each row moves by ω times its Gauss-Seidel step, with
+// the rows before it already moved, and a unilateral row is then projected.
+TEST(Pgs, ASweepMovesEachRowByOmegaTimesItsGaussSeidelStep) {
+  static tact::ProjectedGaussSeidel<3> pgs;
+  tact::ConstraintSpaceProblem<3> p;
+  ASSERT_TRUE(p.resize(1, 2));
+  p.W << 2, 1, 0, 1, 4, 0, 0, 0, 1;
+  p.q << -4, -8, 1;
+  pgs.settings.max_sweeps = 1;
+  pgs.settings.omega = 1.5f;
+  const auto report = solve_no_heap(pgs, p);
+  EXPECT_EQ(report.status, Status::IterationLimit);
+  EXPECT_EQ(pgs.lambda()(0), 3.0f);    // 0 − 1.5·(−4)/2
+  EXPECT_EQ(pgs.lambda()(1), 1.875f);  // 0 − 1.5·(−8 + 1·3)/4
+  EXPECT_EQ(pgs.lambda()(2), 0.0f);    // −1.5·1/1 < 0, projected
+  EXPECT_EQ(report.iterations, 1);
+}
+
 TEST(Pgs, OverRelaxationAlsoConverges) {
   static tact::ConstraintSpaceSolver<32> exact;
   static tact::ProjectedGaussSeidel<32> pgs;
