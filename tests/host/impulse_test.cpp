@@ -343,6 +343,52 @@ TEST(Pgs, ASweepMovesEachRowByOmegaTimesItsGaussSeidelStep) {
   EXPECT_EQ(report.iterations, 1);
 }
 
+// A warm start: PGS begins from `initial`, a unilateral entry projected to
+// λ ≥ 0 first, a zero row's (W_ii = 0) entry ignored; a start that is not
+// finite is refused.
+TEST(Pgs, AWarmStartBeginsFromTheProjectedInitialImpulses) {
+  static tact::ProjectedGaussSeidel<3> pgs;
+  using Vector = tact::ProjectedGaussSeidel<3>::Vector;
+  tact::ConstraintSpaceProblem<3> p;
+  ASSERT_TRUE(p.resize(1, 2));
+  p.W << 2, 1, 0, 1, 4, 0, 0, 0, 1;
+  p.q << -4, -8, 1;
+  pgs.settings.max_sweeps = 1;
+  Vector initial(1, -2, 0.5f);
+  auto report = solve_no_heap(pgs, p, &initial);
+  EXPECT_EQ(report.status, Status::IterationLimit);
+  EXPECT_EQ(pgs.lambda()(0), 2.0f);  // from (1, 0, 0.5): 1 − (−4 + 2·1)/2
+  EXPECT_EQ(pgs.lambda()(1), 1.5f);  // 0 − (−8 + 1·2)/4
+  EXPECT_EQ(pgs.lambda()(2), 0.0f);  // 0.5 − (1 + 0.5), projected
+
+  // From the solution, one sweep is enough.
+  pgs.settings.max_sweeps = 32;
+  report = solve_no_heap(pgs, p);
+  ASSERT_EQ(report.status, Status::Solved);
+  EXPECT_GT(report.iterations, 1);
+  initial = pgs.lambda();
+  report = solve_no_heap(pgs, p, &initial);
+  EXPECT_EQ(report.status, Status::Solved);
+  EXPECT_EQ(report.iterations, 1);
+
+  // A zero row keeps λ = 0 whatever its start.
+  p.W(1, 1) = 0;
+  p.W(0, 1) = p.W(1, 0) = 0;
+  p.q(1) = 1;  // separating: λ = 0 holds the LCP rule
+  initial << 0, 7, 0;
+  report = solve_no_heap(pgs, p, &initial);
+  EXPECT_EQ(report.status, Status::Solved);
+  EXPECT_EQ(pgs.lambda()(0), 2.0f);
+  EXPECT_EQ(pgs.lambda()(1), 0.0f);
+
+  for (const float bad : {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity()}) {
+    initial << 0, 0, bad;
+    report = solve_no_heap(pgs, p, &initial);
+    EXPECT_EQ(report.status, Status::InvalidInput);
+    EXPECT_EQ(pgs.lambda()(2), 0.0f);
+  }
+}
+
 TEST(Pgs, OverRelaxationAlsoConverges) {
   static tact::ConstraintSpaceSolver<32> exact;
   static tact::ProjectedGaussSeidel<32> pgs;
