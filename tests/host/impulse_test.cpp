@@ -867,6 +867,70 @@ TEST(ImpulseInput, ASwitchThatCarriesNoSetForgetsPlattsCarriedSet) {
   }
 }
 
+// reset_memory() forgets Platt's F+, as World's (world_test.cpp): a row it
+// carries is a candidate even apart; forgotten, the body falls freely.
+TEST(ImpulseInput, ResetMemoryForgetsPlattsCarriedSet) {
+  static CornerImpulse world, forgetting;
+  world = CornerImpulse{};
+  world.n = 2;
+  world.f = Vec2(0, -1);
+  world.strategy = tact::Strategy::Platt;
+  auto floor = [](const CornerImpulse::DofVector& x, const CornerImpulse::DofVector&, CornerImpulse::Rows& rows) {
+    rows.add_inequality(7, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
+  };
+  for (int step = 0; step < 5; ++step) ASSERT_EQ(step_no_heap(world, floor).status, Status::Solved);
+  ASSERT_GT(world.multiplier_ineq(0), 0.0f);  // id 7 in F+
+  world.x(1) = 0.5f;  // lifted by hand, at rest
+  world.v.setZero();
+  forgetting = world;
+  forgetting.reset_memory();
+  EXPECT_EQ(step_no_heap(world, floor).rows, 1);  // carried: b = −βg/h pulls it down
+  EXPECT_LT(world.v(1), -1.0f);
+  const auto report = step_no_heap(forgetting, floor);
+  EXPECT_EQ(report.status, Status::Solved);
+  EXPECT_EQ(report.rows, 0);
+  EXPECT_NEAR(forgetting.v(1), -forgetting.time_step, 1e-9f);  // free flight: f/m·h, m = 1
+}
+
+// What a step exposes of its own data: Dual's and Pgs's free velocity
+// v + h·M⁻¹f, and Primal's velocity QP (M, f = M v + h f, J = H, d = −βg/h).
+TEST(ImpulseCorner, TheFreeVelocityAndTheVelocityQpAreTheSteps) {
+  static CornerImpulse world;
+  for (const Resolution resolution : {Resolution::Primal, Resolution::Dual, Resolution::Pgs}) {
+    world = CornerImpulse{};
+    world.n = 2;
+    world.resolution = resolution;
+    world.M << 2, 0.5f, 0.5f, 1;
+    world.v = Vec2(1, -2);
+    world.f = Vec2(3, -4);
+    world.x = Vec2(0, -0.001f);  // 1 mm into the floor
+    const Vec2 v = world.v;
+    const float h = world.time_step;
+    auto floor = [](const CornerImpulse::DofVector& x, const CornerImpulse::DofVector&, CornerImpulse::Rows& rows) {
+      rows.add_inequality(0, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
+    };
+    ASSERT_TRUE(step_no_heap(world, floor).ok()) << to_string(resolution);
+    if (resolution == Resolution::Primal) {
+      const auto& qp = world.last_velocity_problem();
+      ASSERT_EQ(qp.n, 2);
+      ASSERT_EQ(qp.num_ineq, 1);
+      EXPECT_EQ(qp.M, world.M);
+      const Vec2 momentum = world.M * v + h * world.f;
+      EXPECT_NEAR(qp.f(0), momentum(0), 1e-6f);
+      EXPECT_NEAR(qp.f(1), momentum(1), 1e-6f);
+      EXPECT_EQ(qp.J_ineq(0, 0), 0.0f);
+      EXPECT_EQ(qp.J_ineq(0, 1), 1.0f);
+      EXPECT_NEAR(qp.d_ineq(0), world.beta * 0.001f / h, 1e-6f);
+    } else {
+      Eigen::Matrix2f inverse;
+      inverse << 1, -0.5f, -0.5f, 2;  // M⁻¹·det M, det M = 1.75
+      const Vec2 free = v + h * inverse * world.f / 1.75f;
+      EXPECT_NEAR(world.free_velocity()(0), free(0), 1e-6f) << to_string(resolution);
+      EXPECT_NEAR(world.free_velocity()(1), free(1), 1e-6f) << to_string(resolution);
+    }
+  }
+}
+
 // A step whose new state would overflow (x at the top of float's range
 // moving on, or v pushed past it) is refused, with λ = 0, in every
 // resolution. Found by fuzz_steppers: the step said Solved and left x or v

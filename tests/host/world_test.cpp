@@ -254,6 +254,30 @@ TEST(World, ASwitchThroughRightForgetsPlattsCarriedSet) {
   EXPECT_NEAR(world.v(1), v_y - 0.5f * world.time_step, 1e-6f);  // free flight
 }
 
+// reset_memory() forgets Platt's F+. A row F+ carries is a candidate even
+// apart (the paper's rule: F+ decides), so a body lifted by hand is still
+// pulled to the floor by its row; forgotten, the row is no candidate and the
+// body falls freely.
+TEST(World, ResetMemoryForgetsPlattsCarriedSet) {
+  static CornerWorld world, forgetting;
+  corner::reset(world, tact::Strategy::Platt, 2.0f, Vec2(0, -1));
+  auto floor = [](const CornerWorld::DofVector& x, const CornerWorld::DofVector&, CornerWorld::Rows& rows) {
+    rows.add_inequality(7, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
+  };
+  for (int step = 0; step < 5; ++step) ASSERT_EQ(tact::test::step_no_heap(world, floor).status, tact::Status::Solved);
+  ASSERT_TRUE(world.solver().in_working_set(0));  // id 7 in F+
+  world.x(1) = 0.5f;  // lifted by hand, at rest
+  world.v.setZero();
+  forgetting = world;
+  forgetting.reset_memory();
+  EXPECT_EQ(tact::test::step_no_heap(world, floor).status, tact::Status::Solved);
+  EXPECT_EQ(world.last_problem().num_ineq, 1);  // carried
+  EXPECT_LT(world.v(1), -1.0f);                 // Baumgarte's d of a gap of 0.5
+  EXPECT_EQ(tact::test::step_no_heap(forgetting, floor).status, tact::Status::Solved);
+  EXPECT_EQ(forgetting.last_problem().num_ineq, 0);
+  EXPECT_NEAR(forgetting.v(1), -0.5f * forgetting.time_step, 1e-9f);  // free flight: f/m·h
+}
+
 // A bead on a circular wire (equality): Baumgarte's term holds the drift
 // |p| − r at rounding level; with τ huge (no stabilization) it grows.
 float bead_drift(float tau) {
