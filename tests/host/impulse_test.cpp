@@ -530,6 +530,9 @@ TEST(Corrections, PrecomputedStaysWithTheMatrixItWasComputedFor) {
   world.precompute();  // ...until precomputed again: W halves
   ASSERT_TRUE(step_no_heap(world, dense_rows).ok());
   EXPECT_NEAR(world.last_constraint_problem().W(1, 1), 0.5f * before(1, 1), 1e-3f * before(1, 1));
+  world.M *= 2.0f;  // once: the next change is not followed either
+  ASSERT_TRUE(step_no_heap(world, dense_rows).ok());
+  EXPECT_NEAR(world.last_constraint_problem().W(1, 1), 0.5f * before(1, 1), 1e-3f * before(1, 1));
 }
 
 // ---- soft rows and regularization ------------------------------------------------
@@ -890,6 +893,49 @@ TEST(ImpulseInput, ResetMemoryForgetsPlattsCarriedSet) {
   EXPECT_EQ(report.status, Status::Solved);
   EXPECT_EQ(report.rows, 0);
   EXPECT_NEAR(forgetting.v(1), -forgetting.time_step, 1e-9f);  // free flight: f/m·h, m = 1
+}
+
+// Velocity stabilization (b = 0) stops a penetrating body without pushing it
+// out; Position's b = −βg/h pushes it out by β of the depth in one step.
+TEST(ImpulseCorner, VelocityStabilizationStopsPenetrationWithoutPushingOut) {
+  static CornerImpulse world;
+  for (const auto stabilization : {tact::Stabilization::Position, tact::Stabilization::Velocity}) {
+    for (const Resolution resolution : kAllResolutions) {
+      world = CornerImpulse{};
+      world.n = 2;
+      world.resolution = resolution;
+      world.stabilization = stabilization;
+      world.x = Vec2(0, -0.001f);  // 1 mm into the floor, at rest
+      world.f = Vec2(0, -1);
+      auto floor = [](const CornerImpulse::DofVector& x, const CornerImpulse::DofVector&, CornerImpulse::Rows& rows) {
+        rows.add_inequality(0, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
+      };
+      const std::string label = std::string(to_string(resolution)) +
+                                (stabilization == tact::Stabilization::Velocity ? " velocity" : " position");
+      ASSERT_TRUE(step_no_heap(world, floor).ok()) << label;
+      const float expected = stabilization == tact::Stabilization::Velocity ? 0.0f : world.beta * 0.001f / world.time_step;
+      EXPECT_NEAR(world.v(1), expected, 1e-5f) << label;
+      EXPECT_GT(world.multiplier_ineq(0), 0.0f) << label;
+    }
+  }
+}
+
+// Primal's LCP residual covers the equality rows: two contradictory ones
+// (the same coordinate held at 0 and at 0.01) end Infeasible with the
+// velocity that meets the first, so the second misses its b by βg/h.
+TEST(ImpulseCorner, PrimalResidualCountsAnEqualityRow) {
+  using Rods = tact::ImpulseWorld<2, 2, 0>;
+  static Rods world;
+  world = Rods{};
+  world.n = 2;
+  auto rods = [](const Rods::DofVector& x, const Rods::DofVector&, Rods::Rows& rows) {
+    rows.add_equality(tact::fixed_coordinate<2>(x, 0, 0, 0.0f));
+    rows.add_equality(tact::fixed_coordinate<2>(x, 0, 0, 0.01f));
+  };
+  const auto report = step_no_heap(world, rods);
+  EXPECT_EQ(report.status, Status::Infeasible);
+  EXPECT_NEAR(report.residual, world.beta * 0.01f / world.time_step, 1e-4f);  // 2
+  EXPECT_NEAR(report.residual_scale, world.beta * 0.01f / world.time_step, 1e-4f);
 }
 
 // What a step exposes of its own data: Dual's and Pgs's free velocity
