@@ -734,6 +734,36 @@ TEST(ImpulseInput, RejectsBadParametersWithoutMoving) {
   world.correction = Correction::Uncoupled;
   EXPECT_EQ(step_no_heap(world, corner::rows).status, Status::InvalidInput);
   EXPECT_EQ(world.x, Vec2::Zero());
+  // The bounds themselves are valid: β = 1 (the whole gap in one step).
+  for (const Resolution resolution : kAllResolutions) {
+    world = CornerImpulse{};
+    world.n = 2;
+    world.resolution = resolution;
+    world.beta = 1;
+    EXPECT_EQ(step_no_heap(world, corner::rows).status, Status::Solved) << to_string(resolution);
+  }
+}
+
+// A row whose gap equals contact_tolerance exactly is a candidate (g ≤ the
+// tolerance), in both steppers; one just above it is not.
+TEST(ImpulseInput, AGapEqualToTheContactToleranceIsACandidate) {
+  for (const float above : {0.0f, 1.0f}) {
+    static CornerImpulse world;
+    world = CornerImpulse{};
+    world.n = 2;
+    const float gap = above > 0 ? std::nextafter(world.contact_tolerance, 1.0f) : world.contact_tolerance;
+    world.x(1) = gap;
+    auto floor = [](const CornerImpulse::DofVector& x, const CornerImpulse::DofVector&, CornerImpulse::Rows& rows) {
+      rows.add_inequality(0, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
+    };
+    EXPECT_EQ(step_no_heap(world, floor).rows, above > 0 ? 0 : 1);
+    static corner::World stepper;
+    corner::reset(stepper, tact::Strategy::Exact, kCornerMass, Vec2(0, -1));
+    ASSERT_EQ(stepper.contact_tolerance, world.contact_tolerance);
+    stepper.x(1) = gap;
+    ASSERT_TRUE(tact::test::step_no_heap(stepper, floor).ok());
+    EXPECT_EQ(stepper.last_problem().num_ineq, above > 0 ? 0 : 1);
+  }
 }
 
 // What decides the candidates: a NaN gap (its row would drop out: g ≤
@@ -993,12 +1023,15 @@ TEST(ImpulseInput, AStepThatWouldOverflowTheStateIsRefused) {
     world.resolution = resolution;
     world.x(0) = largest;
     world.v(0) = 1e18f;
+    world.f(1) = -1;  // pushes on the floor: the solve's λ > 0, the refused step's 0
     world.time_step = 1e14f;
     const Vec2 x = world.x, v = world.v;
     const auto report = step_no_heap(world, corner::rows);
     EXPECT_EQ(report.status, Status::InvalidInput) << tact::to_string(resolution);
     expect_no_motion_and_finite(world, x, v);
     EXPECT_EQ(report.rows, 1) << tact::to_string(resolution);
+    EXPECT_EQ(world.multiplier_ineq(0), 0.0f) << tact::to_string(resolution);
+    EXPECT_EQ(world.multiplier_ineq(1), 0.0f) << tact::to_string(resolution);
     EXPECT_TRUE(std::isfinite(report.residual)) << tact::to_string(resolution);
   }
   // v_free = v + h·A⁻¹f overflows with no row to stop it (Dual, Pgs; Primal's
