@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <limits>
+#include <random>
 
 #include "independent_kkt.hpp"
 #include "no_heap.hpp"
@@ -261,6 +262,49 @@ TEST(Degenerate, ContradictoryInequalitiesAreInfeasible) {
   const auto report = tact::test::solve_no_heap(solver, p, tact::Strategy::Exact);
   EXPECT_EQ(report.status, tact::Status::Infeasible);
   expect_finite_outputs(solver, p);
+}
+
+// Parallel rows in general directions over a dense M (12 DOFs): the second
+// row is a float multiple of the first, so its part orthogonal to the first
+// is the rounding of the scaling by M's factor and of the projection (not
+// 0), within dependency_status's bound (64ε)²·|ĵ|². A contradiction between
+// them beyond the KKT tolerance is Infeasible on every trial, as
+// inequalities and as equalities.
+TEST(Degenerate, ContradictoryRowsInGeneralDirectionsAreInfeasible) {
+  using Wide = tact::Solver<12, 2, 2>;
+  static Wide wide;
+  std::mt19937 rng(23);
+  std::uniform_real_distribution<float> entry(-1, 1), factor(0.3f, 3);
+  for (int trial = 0; trial < 300; ++trial) {
+    Eigen::Matrix<float, 12, 12> a;
+    for (int i = 0; i < 12; ++i)
+      for (int j = 0; j < 12; ++j) a(i, j) = entry(rng);
+    const Eigen::Matrix<float, 12, 12> mass = a.transpose() * a + Eigen::Matrix<float, 12, 12>::Identity();
+    Eigen::Matrix<float, 12, 1> f, u;
+    for (int i = 0; i < 12; ++i) {
+      f(i) = entry(rng);
+      u(i) = entry(rng);
+    }
+    const float s = factor(rng);
+    for (const bool equalities : {false, true}) {
+      Wide::ProblemType p;
+      ASSERT_TRUE(equalities ? p.resize(12, 2, 0) : p.resize(12, 0, 2));
+      p.M = mass;
+      p.f = f;
+      if (equalities) {
+        p.J_eq.row(0) = u.transpose();
+        p.J_eq.row(1) = s * u.transpose();
+        p.d_eq << 1, 0.5f * s;  // u·ẍ = 1 and u·ẍ = 0.5
+      } else {
+        p.J_ineq.row(0) = u.transpose();
+        p.J_ineq.row(1) = -s * u.transpose();
+        p.d_ineq << 1, -0.5f * s;  // u·ẍ ≥ 1 and u·ẍ ≤ 0.5
+      }
+      const auto report = tact::test::solve_no_heap(wide, p, tact::Strategy::Exact);
+      EXPECT_EQ(report.status, tact::Status::Infeasible) << "trial " << trial << (equalities ? " equalities" : "");
+    }
+    if (::testing::Test::HasFailure()) return;
+  }
 }
 
 // Two parallel rows that contradict each other by `gap` (ẍ_x ≥ 1 and
