@@ -36,6 +36,22 @@ constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 
 using CornerImpulse = tact::ImpulseWorld<2, 0, 2>;
 constexpr float kCornerMass = 2.0f;
+
+/// The floor y ≥ 0, inequality id 7.
+void floor_y0(const CornerImpulse::DofVector& x, const CornerImpulse::DofVector&, CornerImpulse::Rows& rows) {
+  rows.add_inequality(7, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
+}
+
+/// A unit mass resting on floor_y0 under f = (0, −1) for five Platt steps:
+/// its F+ then holds id 7.
+void rest_on_the_floor_with_platt(CornerImpulse& world) {
+  world = CornerImpulse{};
+  world.n = 2;
+  world.f = Vec2(0, -1);
+  world.strategy = tact::Strategy::Platt;
+  for (int step = 0; step < 5; ++step) ASSERT_EQ(step_no_heap(world, floor_y0).status, Status::Solved);
+  ASSERT_GT(world.multiplier_ineq(0), 0.0f);  // id 7 in F+
+}
 constexpr float kCornerEnd = 1.5f;
 
 Vec2 corner_force(float t) { return Vec2(1.0f, -2.0f + 3.0f * t); }
@@ -631,10 +647,7 @@ TEST(ImpulseCorner, PrimalResidualIsRelativeToTheStepsScale) {
   world.M << 2, 0.7f, 0.7f, 1;  // dense: v_new is rounded, not an exact 0
   world.v = Vec2(30, -400);
   world.f = Vec2(0, -10);
-  auto floor = [](const CornerImpulse::DofVector& x, const CornerImpulse::DofVector&, CornerImpulse::Rows& rows) {
-    rows.add_inequality(0, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
-  };
-  const auto report = step_no_heap(world, floor);
+  const auto report = step_no_heap(world, floor_y0);
   ASSERT_EQ(report.status, Status::Solved);
   EXPECT_GT(world.multiplier_ineq(0), 0.0f);
   EXPECT_GE(report.residual_scale, 400.0f);  // ‖H‖·‖v_free‖, v_free ≈ (30, −400)
@@ -753,15 +766,12 @@ TEST(ImpulseInput, AGapEqualToTheContactToleranceIsACandidate) {
     world.n = 2;
     const float gap = above > 0 ? std::nextafter(world.contact_tolerance, 1.0f) : world.contact_tolerance;
     world.x(1) = gap;
-    auto floor = [](const CornerImpulse::DofVector& x, const CornerImpulse::DofVector&, CornerImpulse::Rows& rows) {
-      rows.add_inequality(0, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
-    };
-    EXPECT_EQ(step_no_heap(world, floor).rows, above > 0 ? 0 : 1);
+    EXPECT_EQ(step_no_heap(world, floor_y0).rows, above > 0 ? 0 : 1);
     static corner::World stepper;
     corner::reset(stepper, tact::Strategy::Exact, kCornerMass, Vec2(0, -1));
     ASSERT_EQ(stepper.contact_tolerance, world.contact_tolerance);
     stepper.x(1) = gap;
-    ASSERT_TRUE(tact::test::step_no_heap(stepper, floor).ok());
+    ASSERT_TRUE(tact::test::step_no_heap(stepper, floor_y0).ok());
     EXPECT_EQ(stepper.last_problem().num_ineq, above > 0 ? 0 : 1);
   }
 }
@@ -873,26 +883,19 @@ TEST(ImpulseInput, ASwitchThatCarriesNoSetForgetsPlattsCarriedSet) {
   for (const Switch away : {Switch{Resolution::Dual, tact::Strategy::Exact}, Switch{Resolution::Pgs, tact::Strategy::Exact},
                             Switch{Resolution::Primal, tact::Strategy::Right}}) {
     const std::string label = std::string(to_string(away.resolution)) + " " + tact::to_string(away.strategy);
+    SCOPED_TRACE(label);
     static CornerImpulse world;
-    world = CornerImpulse{};
-    world.n = 2;
-    world.f = Vec2(0, -1);
-    world.strategy = tact::Strategy::Platt;
-    auto floor = [](const CornerImpulse::DofVector& x, const CornerImpulse::DofVector&, CornerImpulse::Rows& rows) {
-      rows.add_inequality(7, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
-    };
-    for (int step = 0; step < 5; ++step) ASSERT_EQ(step_no_heap(world, floor).status, Status::Solved) << label;
-    ASSERT_GT(world.multiplier_ineq(0), 0.0f) << label;  // id 7 in F+
+    ASSERT_NO_FATAL_FAILURE(rest_on_the_floor_with_platt(world));
     world.resolution = away.resolution;
     world.strategy = away.strategy;
     world.f = Vec2(0, 1);  // lifts off
-    for (int step = 0; step < 50; ++step) ASSERT_TRUE(step_no_heap(world, floor).ok()) << label;
+    for (int step = 0; step < 50; ++step) ASSERT_TRUE(step_no_heap(world, floor_y0).ok()) << label;
     ASSERT_GT(world.x(1), 10 * world.contact_tolerance) << label;  // apart
     world.resolution = Resolution::Primal;
     world.strategy = tact::Strategy::Platt;
     world.f = Vec2(0, -1);
     const float v_y = world.v(1);
-    const auto report = step_no_heap(world, floor);
+    const auto report = step_no_heap(world, floor_y0);
     EXPECT_EQ(report.status, Status::Solved) << label;
     EXPECT_EQ(report.rows, 0) << label;  // apart, not carried
     EXPECT_EQ(world.multiplier_ineq(0), 0.0f) << label;
@@ -904,22 +907,14 @@ TEST(ImpulseInput, ASwitchThatCarriesNoSetForgetsPlattsCarriedSet) {
 // carries is a candidate even apart; forgotten, the body falls freely.
 TEST(ImpulseInput, ResetMemoryForgetsPlattsCarriedSet) {
   static CornerImpulse world, forgetting;
-  world = CornerImpulse{};
-  world.n = 2;
-  world.f = Vec2(0, -1);
-  world.strategy = tact::Strategy::Platt;
-  auto floor = [](const CornerImpulse::DofVector& x, const CornerImpulse::DofVector&, CornerImpulse::Rows& rows) {
-    rows.add_inequality(7, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
-  };
-  for (int step = 0; step < 5; ++step) ASSERT_EQ(step_no_heap(world, floor).status, Status::Solved);
-  ASSERT_GT(world.multiplier_ineq(0), 0.0f);  // id 7 in F+
+  ASSERT_NO_FATAL_FAILURE(rest_on_the_floor_with_platt(world));
   world.x(1) = 0.5f;  // lifted by hand, at rest
   world.v.setZero();
   forgetting = world;
   forgetting.reset_memory();
-  EXPECT_EQ(step_no_heap(world, floor).rows, 1);  // carried: b = −βg/h pulls it down
+  EXPECT_EQ(step_no_heap(world, floor_y0).rows, 1);  // carried: b = −βg/h pulls it down
   EXPECT_LT(world.v(1), -1.0f);
-  const auto report = step_no_heap(forgetting, floor);
+  const auto report = step_no_heap(forgetting, floor_y0);
   EXPECT_EQ(report.status, Status::Solved);
   EXPECT_EQ(report.rows, 0);
   EXPECT_NEAR(forgetting.v(1), -forgetting.time_step, 1e-9f);  // free flight: f/m·h, m = 1
@@ -937,12 +932,9 @@ TEST(ImpulseCorner, VelocityStabilizationStopsPenetrationWithoutPushingOut) {
       world.stabilization = stabilization;
       world.x = Vec2(0, -0.001f);  // 1 mm into the floor, at rest
       world.f = Vec2(0, -1);
-      auto floor = [](const CornerImpulse::DofVector& x, const CornerImpulse::DofVector&, CornerImpulse::Rows& rows) {
-        rows.add_inequality(0, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
-      };
       const std::string label = std::string(to_string(resolution)) +
                                 (stabilization == tact::Stabilization::Velocity ? " velocity" : " position");
-      ASSERT_TRUE(step_no_heap(world, floor).ok()) << label;
+      ASSERT_TRUE(step_no_heap(world, floor_y0).ok()) << label;
       const float expected = stabilization == tact::Stabilization::Velocity ? 0.0f : world.beta * 0.001f / world.time_step;
       EXPECT_NEAR(world.v(1), expected, 1e-5f) << label;
       EXPECT_GT(world.multiplier_ineq(0), 0.0f) << label;
@@ -982,10 +974,7 @@ TEST(ImpulseCorner, TheFreeVelocityAndTheVelocityQpAreTheSteps) {
     world.x = Vec2(0, -0.001f);  // 1 mm into the floor
     const Vec2 v = world.v;
     const float h = world.time_step;
-    auto floor = [](const CornerImpulse::DofVector& x, const CornerImpulse::DofVector&, CornerImpulse::Rows& rows) {
-      rows.add_inequality(0, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
-    };
-    ASSERT_TRUE(step_no_heap(world, floor).ok()) << to_string(resolution);
+    ASSERT_TRUE(step_no_heap(world, floor_y0).ok()) << to_string(resolution);
     if (resolution == Resolution::Primal) {
       const auto& qp = world.last_velocity_problem();
       ASSERT_EQ(qp.n, 2);
