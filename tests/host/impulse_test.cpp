@@ -795,15 +795,19 @@ TEST(ImpulseInput, RejectsANaNGapOrToleranceWithoutMoving) {
       rows.add_inequality(1, far);
     };
     const bool refused = !(gap > 0);
-    for (const Resolution resolution : kAllResolutions) {
-      static CornerImpulse world;
-      world = CornerImpulse{};
-      world.n = 2;
-      world.f = Vec2(0, -1);
-      world.resolution = resolution;
-      EXPECT_EQ(step_no_heap(world, floor_and_far_row).status, refused ? Status::InvalidInput : Status::Solved)
-          << gap << " " << tact::to_string(resolution);
-      if (refused) expect_no_motion_and_finite(world, Vec2::Zero(), Vec2::Zero());
+    // Velocity stabilization too, whose b = 0 does not read g: the check does.
+    for (const auto stabilization : {tact::Stabilization::Position, tact::Stabilization::Velocity}) {
+      for (const Resolution resolution : kAllResolutions) {
+        static CornerImpulse world;
+        world = CornerImpulse{};
+        world.n = 2;
+        world.f = Vec2(0, -1);
+        world.resolution = resolution;
+        world.stabilization = stabilization;
+        EXPECT_EQ(step_no_heap(world, floor_and_far_row).status, refused ? Status::InvalidInput : Status::Solved)
+            << gap << " " << tact::to_string(resolution) << " " << static_cast<int>(stabilization);
+        if (refused) expect_no_motion_and_finite(world, Vec2::Zero(), Vec2::Zero());
+      }
     }
   }
 }

@@ -22,5 +22,5 @@ run W1-commit-an-overflowed-state $W 's/  if \(!finite\) return false;\n  for \(
 run W2-platt-adds-rows-in-contact $W 's/if \(inequality\(k\).g < -tolerance && !memory.insert/if (inequality(k).g < tolerance \&\& !memory.insert/'
 run W3-full-set-keeps-vanished-ids $W 's/    memory.keep_if\(\[this\]\(RowId held\) \{ return holds_id\(held\); \}\);\n//'
 run W4-minus-infinite-gap-valid $W 's/valid &= ineq_\[static_cast<std::size_t>\(k\)\].g > -std::numeric_limits<Scalar>::infinity\(\);/valid \&= ineq_[static_cast<std::size_t>(k)].g >= -std::numeric_limits<Scalar>::infinity();/'
-run W5-row-overflow-ignored $W 's/if \(n < 1 \|\| n > MaxDof \|\| rows_overflow\) return false;/if (n < 1 || n > MaxDof) return false;/'
+run W5-row-overflow-ignored $W 's/if \(n < 1 \|\| n > MaxDof \|\| rows_overflow\) return false;/if (n < 1 || n > MaxDof || (rows_overflow \&\& false)) return false;/'
 run W6-negative-tolerance-valid $W 's/!has_finite_nonnegative_bits\(contact_tolerance\)/!is_finite(contact_tolerance)/'
