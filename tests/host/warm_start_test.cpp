@@ -113,6 +113,11 @@ TEST(WarmStart, RowsReorderAndVanishBetweenSteps) {
   for (int trial = 0; trial < 100; ++trial) {
     Problem p;
     tact::test::make_random_problem(rng, shape(rng), p);
+    // Every other trial, ids that are not the row indices (the memory must
+    // hold ids, not rows); else the default ids, which row_of finds first
+    // at their own index, until the shuffle.
+    if (trial % 2 == 1)
+      for (int k = 0; k < p.num_ineq; ++k) p.ineq_id[static_cast<std::size_t>(k)] = static_cast<tact::RowId>(1000 + 7 * k);
     Memory memory;
     if (tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory).status != tact::Status::Solved) continue;
     // Next step: the inequality rows shuffled (ids travel with them) and the
