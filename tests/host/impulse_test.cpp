@@ -52,6 +52,27 @@ void rest_on_the_floor_with_platt(CornerImpulse& world) {
   for (int step = 0; step < 5; ++step) ASSERT_EQ(step_no_heap(world, floor_y0).status, Status::Solved);
   ASSERT_GT(world.multiplier_ineq(0), 0.0f);  // id 7 in F+
 }
+
+/// One step of a fresh 2-DOF `WorldType` at x = `x`, at rest, under `force`,
+/// with each stabilization and resolution; then check(world, report, label).
+template <typename WorldType, typename Gather, typename Check>
+void step_every_way(Vec2 x, Vec2 force, Gather&& gather, Check&& check) {
+  for (const auto stabilization : {tact::Stabilization::Position, tact::Stabilization::Velocity}) {
+    for (const Resolution resolution : {Resolution::Primal, Resolution::Dual, Resolution::Pgs}) {
+      static WorldType world;
+      world = WorldType{};
+      world.n = 2;
+      world.x = x;
+      world.f = force;
+      world.resolution = resolution;
+      world.stabilization = stabilization;
+      const auto report = step_no_heap(world, gather);
+      const std::string label = std::string(to_string(resolution)) +
+                                (stabilization == tact::Stabilization::Velocity ? " velocity" : " position");
+      check(world, report, label);
+    }
+  }
+}
 constexpr float kCornerEnd = 1.5f;
 
 Vec2 corner_force(float t) { return Vec2(1.0f, -2.0f + 3.0f * t); }
@@ -796,19 +817,12 @@ TEST(ImpulseInput, RejectsANaNGapOrToleranceWithoutMoving) {
     };
     const bool refused = !(gap > 0);
     // Velocity stabilization too, whose b = 0 does not read g: the check does.
-    for (const auto stabilization : {tact::Stabilization::Position, tact::Stabilization::Velocity}) {
-      for (const Resolution resolution : kAllResolutions) {
-        static CornerImpulse world;
-        world = CornerImpulse{};
-        world.n = 2;
-        world.f = Vec2(0, -1);
-        world.resolution = resolution;
-        world.stabilization = stabilization;
-        EXPECT_EQ(step_no_heap(world, floor_and_far_row).status, refused ? Status::InvalidInput : Status::Solved)
-            << gap << " " << tact::to_string(resolution) << " " << static_cast<int>(stabilization);
-        if (refused) expect_no_motion_and_finite(world, Vec2::Zero(), Vec2::Zero());
-      }
-    }
+    step_every_way<CornerImpulse>(Vec2::Zero(), Vec2(0, -1), floor_and_far_row,
+                                  [&](const CornerImpulse& world, const auto& report, const std::string& label) {
+                                    EXPECT_EQ(report.status, refused ? Status::InvalidInput : Status::Solved)
+                                        << gap << " " << label;
+                                    if (refused) expect_no_motion_and_finite(world, Vec2::Zero(), Vec2::Zero());
+                                  });
   }
 }
 
@@ -825,23 +839,15 @@ TEST(ImpulseInput, AnEqualityGapThatIsNotFiniteIsRefused) {
       rows.add_equality(rod);
       rows.add_inequality(0, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
     };
-    for (const auto stabilization : {tact::Stabilization::Position, tact::Stabilization::Velocity}) {
-      for (const Resolution resolution : kAllResolutions) {
-        static RodImpulse world;
-        world = RodImpulse{};
-        world.n = 2;
-        world.f = Vec2(1, -1);
-        world.resolution = resolution;
-        world.stabilization = stabilization;
-        const auto report = step_no_heap(world, rod_and_floor);
-        const std::string label = std::to_string(gap) + " " + tact::to_string(resolution);
-        EXPECT_EQ(report.status, gap == 0 ? Status::Solved : Status::InvalidInput) << label;
-        if (gap != 0) {
-          EXPECT_EQ(world.x, Vec2::Zero()) << label;
-          EXPECT_EQ(world.v, Vec2::Zero()) << label;
-        }
-      }
-    }
+    step_every_way<RodImpulse>(Vec2::Zero(), Vec2(1, -1), rod_and_floor,
+                               [gap](const RodImpulse& world, const auto& report, const std::string& label) {
+                                 EXPECT_EQ(report.status, gap == 0 ? Status::Solved : Status::InvalidInput)
+                                     << gap << " " << label;
+                                 if (gap != 0) {
+                                   EXPECT_EQ(world.x, Vec2::Zero()) << gap << " " << label;
+                                   EXPECT_EQ(world.v, Vec2::Zero()) << gap << " " << label;
+                                 }
+                               });
   }
 }
 
@@ -927,23 +933,15 @@ TEST(ImpulseInput, ResetMemoryForgetsPlattsCarriedSet) {
 // Velocity stabilization (b = 0) stops a penetrating body without pushing it
 // out; Position's b = −βg/h pushes it out by β of the depth in one step.
 TEST(ImpulseCorner, VelocityStabilizationStopsPenetrationWithoutPushingOut) {
-  static CornerImpulse world;
-  for (const auto stabilization : {tact::Stabilization::Position, tact::Stabilization::Velocity}) {
-    for (const Resolution resolution : kAllResolutions) {
-      world = CornerImpulse{};
-      world.n = 2;
-      world.resolution = resolution;
-      world.stabilization = stabilization;
-      world.x = Vec2(0, -0.001f);  // 1 mm into the floor, at rest
-      world.f = Vec2(0, -1);
-      const std::string label = std::string(to_string(resolution)) +
-                                (stabilization == tact::Stabilization::Velocity ? " velocity" : " position");
-      ASSERT_TRUE(step_no_heap(world, floor_y0).ok()) << label;
-      const float expected = stabilization == tact::Stabilization::Velocity ? 0.0f : world.beta * 0.001f / world.time_step;
-      EXPECT_NEAR(world.v(1), expected, 1e-5f) << label;
-      EXPECT_GT(world.multiplier_ineq(0), 0.0f) << label;
-    }
-  }
+  step_every_way<CornerImpulse>(Vec2(0, -0.001f), Vec2(0, -1), floor_y0,  // 1 mm into the floor
+                                [](const CornerImpulse& world, const auto& report, const std::string& label) {
+                                  ASSERT_TRUE(report.ok()) << label;
+                                  const float expected = world.stabilization == tact::Stabilization::Velocity
+                                                             ? 0.0f
+                                                             : world.beta * 0.001f / world.time_step;
+                                  EXPECT_NEAR(world.v(1), expected, 1e-5f) << label;
+                                  EXPECT_GT(world.multiplier_ineq(0), 0.0f) << label;
+                                });
 }
 
 // Primal's LCP residual covers the equality rows: two contradictory ones
