@@ -36,6 +36,7 @@ constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 
 using CornerImpulse = tact::ImpulseWorld<2, 0, 2>;
 constexpr float kCornerMass = 2.0f;
+constexpr Resolution kAllResolutions[] = {Resolution::Primal, Resolution::Dual, Resolution::Pgs};
 
 /// The floor y ≥ 0, inequality id 7.
 void floor_y0(const CornerImpulse::DofVector& x, const CornerImpulse::DofVector&, CornerImpulse::Rows& rows) {
@@ -58,7 +59,7 @@ void rest_on_the_floor_with_platt(CornerImpulse& world) {
 template <typename WorldType, typename Gather, typename Check>
 void step_every_way(Vec2 x, Vec2 force, Gather&& gather, Check&& check) {
   for (const auto stabilization : {tact::Stabilization::Position, tact::Stabilization::Velocity}) {
-    for (const Resolution resolution : {Resolution::Primal, Resolution::Dual, Resolution::Pgs}) {
+    for (const Resolution resolution : kAllResolutions) {
       static WorldType world;
       world = WorldType{};
       world.n = 2;
@@ -136,7 +137,7 @@ float error_to_exact(const Trajectory& t) {
 }
 
 TEST(ImpulseCorner, BothFormsAgreeAndConvergeAsTheStepShrinks) {
-  for (const Resolution resolution : {Resolution::Primal, Resolution::Dual, Resolution::Pgs}) {
+  for (const Resolution resolution : kAllResolutions) {
     std::vector<float> acc_errors, vel_errors;
     for (const float h : {0.01f, 0.005f, 0.0025f, 0.00125f}) {
       const Trajectory acc = corner_acceleration_level(h);
@@ -165,7 +166,7 @@ TEST(ImpulseCorner, BothFormsAgreeAndConvergeAsTheStepShrinks) {
 
 TEST(ImpulseCorner, StaysAdmissibleAtTheCornerWithThePapersForces) {
   for (const Vec2& force : {Vec2(2, -1), Vec2(-1, -2)})
-    for (const Resolution resolution : {Resolution::Primal, Resolution::Dual, Resolution::Pgs}) {
+    for (const Resolution resolution : kAllResolutions) {
       static CornerImpulse world;
       world = CornerImpulse{};
       world.n = 2;
@@ -628,7 +629,7 @@ void expect_zero_row_beside_a_floor(float normal, float gap) {
     zero.g = gap;
     r.add_inequality(1, zero);
   };
-  for (const Resolution resolution : {Resolution::Primal, Resolution::Dual, Resolution::Pgs}) {
+  for (const Resolution resolution : kAllResolutions) {
     static CornerImpulse world;
     world = CornerImpulse{};
     world.n = 2;
@@ -712,7 +713,6 @@ void expect_no_motion_and_finite(const CornerImpulse& world, const Vec2& x, cons
   EXPECT_TRUE(std::isfinite(world.multiplier_ineq(1)));
 }
 
-constexpr Resolution kAllResolutions[] = {Resolution::Primal, Resolution::Dual, Resolution::Pgs};
 constexpr Resolution kPgsOnly[] = {Resolution::Pgs};
 
 template <typename Change, std::size_t N = 3>
@@ -966,7 +966,7 @@ TEST(ImpulseCorner, PrimalResidualCountsAnEqualityRow) {
 // v + h·M⁻¹f, and Primal's velocity QP (M, f = M v + h f, J = H, d = −βg/h).
 TEST(ImpulseCorner, TheFreeVelocityAndTheVelocityQpAreTheSteps) {
   static CornerImpulse world;
-  for (const Resolution resolution : {Resolution::Primal, Resolution::Dual, Resolution::Pgs}) {
+  for (const Resolution resolution : kAllResolutions) {
     world = CornerImpulse{};
     world.n = 2;
     world.resolution = resolution;

@@ -36,7 +36,12 @@ CornerRun run_corner(tact::Strategy strategy, float mass, Vec2 force, int steps 
   return run;
 }
 
-constexpr float kFloatPosition = 1e-5f;  // documented: admissible to within float rounding
+constexpr float kFloatPosition = 1e-5f;
+
+/// The floor y ≥ 0, inequality id 7.
+void floor_y0(const CornerWorld::DofVector& x, const CornerWorld::DofVector&, CornerWorld::Rows& rows) {
+  rows.add_inequality(7, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
+}  // documented: admissible to within float rounding
 
 class CornerSteps : public ::testing::TestWithParam<float> {};
 
@@ -237,19 +242,16 @@ TEST(World, ACarriedRowWhoseGapBecomesInfiniteIsNoCandidate) {
 TEST(World, ASwitchThroughRightForgetsPlattsCarriedSet) {
   static CornerWorld world;
   corner::reset(world, tact::Strategy::Platt, 2.0f, Vec2(0, -1));
-  auto floor = [](const CornerWorld::DofVector& x, const CornerWorld::DofVector&, CornerWorld::Rows& rows) {
-    rows.add_inequality(7, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
-  };
-  for (int step = 0; step < 5; ++step) ASSERT_EQ(tact::test::step_no_heap(world, floor).status, tact::Status::Solved);
+  for (int step = 0; step < 5; ++step) ASSERT_EQ(tact::test::step_no_heap(world, floor_y0).status, tact::Status::Solved);
   ASSERT_TRUE(world.solver().in_working_set(0));  // id 7 in F+
   world.strategy = tact::Strategy::Right;
   world.f = Vec2(0, 1);  // lifts off
-  for (int step = 0; step < 50; ++step) ASSERT_EQ(tact::test::step_no_heap(world, floor).status, tact::Status::Solved);
+  for (int step = 0; step < 50; ++step) ASSERT_EQ(tact::test::step_no_heap(world, floor_y0).status, tact::Status::Solved);
   ASSERT_GT(world.x(1), 0.01f);
   world.strategy = tact::Strategy::Platt;
   world.f = Vec2(0, -1);
   const float v_y = world.v(1);
-  EXPECT_EQ(tact::test::step_no_heap(world, floor).status, tact::Status::Solved);
+  EXPECT_EQ(tact::test::step_no_heap(world, floor_y0).status, tact::Status::Solved);
   EXPECT_EQ(world.last_problem().num_ineq, 0);  // apart, not carried
   EXPECT_NEAR(world.v(1), v_y - 0.5f * world.time_step, 1e-6f);  // free flight
 }
@@ -261,19 +263,16 @@ TEST(World, ASwitchThroughRightForgetsPlattsCarriedSet) {
 TEST(World, ResetMemoryForgetsPlattsCarriedSet) {
   static CornerWorld world, forgetting;
   corner::reset(world, tact::Strategy::Platt, 2.0f, Vec2(0, -1));
-  auto floor = [](const CornerWorld::DofVector& x, const CornerWorld::DofVector&, CornerWorld::Rows& rows) {
-    rows.add_inequality(7, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
-  };
-  for (int step = 0; step < 5; ++step) ASSERT_EQ(tact::test::step_no_heap(world, floor).status, tact::Status::Solved);
+  for (int step = 0; step < 5; ++step) ASSERT_EQ(tact::test::step_no_heap(world, floor_y0).status, tact::Status::Solved);
   ASSERT_TRUE(world.solver().in_working_set(0));  // id 7 in F+
   world.x(1) = 0.5f;  // lifted by hand, at rest
   world.v.setZero();
   forgetting = world;
   forgetting.reset_memory();
-  EXPECT_EQ(tact::test::step_no_heap(world, floor).status, tact::Status::Solved);
+  EXPECT_EQ(tact::test::step_no_heap(world, floor_y0).status, tact::Status::Solved);
   EXPECT_EQ(world.last_problem().num_ineq, 1);  // carried
   EXPECT_LT(world.v(1), -1.0f);                 // Baumgarte's d of a gap of 0.5
-  EXPECT_EQ(tact::test::step_no_heap(forgetting, floor).status, tact::Status::Solved);
+  EXPECT_EQ(tact::test::step_no_heap(forgetting, floor_y0).status, tact::Status::Solved);
   EXPECT_EQ(forgetting.last_problem().num_ineq, 0);
   EXPECT_NEAR(forgetting.v(1), -0.5f * forgetting.time_step, 1e-9f);  // free flight: f/m·h
 }
