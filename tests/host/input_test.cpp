@@ -329,6 +329,128 @@ TEST(Degenerate, AContradictionWithinTheKktToleranceIsSolved) {
   EXPECT_FALSE(solver.in_working_set(1));
 }
 
+// The same two rows as equalities (ẍ_x = 1 and ẍ_x = 1 + gap): the second
+// depends on the first, and is redundant when finish()'s check passes its
+// violation, as the inequality above is. It was judged by the search's
+// tighter tolerance, and 3e-4 was Infeasible.
+TEST(Degenerate, AContradictionBetweenEqualitiesWithinTheKktToleranceIsSolved) {
+  Problem p = floor_problem();
+  p.num_eq = 2;
+  p.J_eq.row(0) << 1, 0, 0;
+  p.J_eq.row(1) << 1, 0, 0;
+  p.d_eq << 1, 1 + 1e-2f;
+  auto report = tact::test::solve_no_heap(solver, p, tact::Strategy::Exact);
+  EXPECT_EQ(report.status, tact::Status::Infeasible);
+  p.d_eq << 1, 1 + 3e-4f;
+  report = tact::test::solve_no_heap(solver, p, tact::Strategy::Exact);
+  ASSERT_EQ(report.status, tact::Status::Solved);
+  EXPECT_TRUE(report.kkt_satisfied);
+  EXPECT_NEAR(report.residuals.equality, 3e-4f, 1e-6f);
+  EXPECT_NEAR(solver.acceleration()(0), 1, 1e-6f);
+}
+
+// Three equalities over 2 dofs (a random search's), rows 0 and 1 nearly
+// parallel and row 2 their combination, d rounded to float: consistent up
+// to that rounding, which the ill-conditioned pair magnifies in row 2's
+// violation beyond the search's tolerance, though within the check's. The
+// set is full, so row 2 depends on it: that was reported Infeasible
+// although the point passed every KKT condition. Redundant now.
+TEST(Degenerate, AnEqualityRedundantUpToIllConditionedRoundingIsSolved) {
+  using Closed = tact::Solver<2, 3, 2>;
+  static Closed closed;
+  Closed::ProblemType p;
+  ASSERT_TRUE(p.resize(2, 3, 2));
+  p.M.diagonal() << 1.10106051f, 149.076294f;
+  p.f << 1.24580157f, -135.359695f;
+  p.J_eq << -0.500229359f, 0.154347822f,  //
+      -0.476910621f, 0.176053271f,         //
+      -1.63683569f, 0.520100474f;
+  p.d_eq << -0.854916096f, -0.815966785f, -2.79790163f;
+  p.J_ineq << 1.42076564f, 1.91315579f,  //
+      0.957335949f, 2.15136361f;
+  p.d_ineq << 0.320947617f, 0.436490238f;
+  const auto report = tact::test::solve_no_heap(closed, p, tact::Strategy::Exact);
+  ASSERT_EQ(report.status, tact::Status::Solved);
+  EXPECT_TRUE(report.kkt_satisfied);
+  EXPECT_FALSE(closed.in_working_set(0));  // no inequality row holds
+  EXPECT_FALSE(closed.in_working_set(1));
+  // tact-solve --double on the same data (which double calls Singular: the
+  // float rounding of d is a contradiction beyond its tolerance).
+  EXPECT_NEAR(closed.acceleration()(0), 1.6994017f, 1e-3f * 1.7f);
+  EXPECT_NEAR(closed.acceleration()(1), -0.0312637f, 1e-3f * 1.7f);
+}
+
+// A feasible crowded vertex of the worst-case generator (3/0/6, family
+// crowded; double solves it with the set {1, 2, 4} and multipliers up to
+// 41 733 under forces of 61). Float reaches that set, and row 0 is then
+// violated beyond the KKT tolerance (−0.0028, as much as the set's own
+// rows miss their boundary) with no row to release. A full set spans the
+// space, so row 0 depends on it; that was judged with a remainder of 0 and
+// reported Infeasible. The computed |ĵ_0 − Ĵ_Aᵀ step|² is far above
+// rounding: the factor of this ill-conditioned set does not reproduce ĵ_0,
+// so the signs of step are no certificate, and the verdict is Singular
+// (too ill-conditioned for float to decide).
+TEST(Degenerate, AnIllConditionedFullSetIsNoProofOfInfeasibility) {
+  using Crowded = tact::Solver<3, 0, 6>;
+  static Crowded crowded;
+  Crowded::ProblemType p;
+  ASSERT_TRUE(p.resize(3, 0, 6));
+  p.M.diagonal() << 4.86805248f, 1.7933321f, 8.34858608f;
+  p.f << 5.28330469f, -2.90454316f, 60.9035416f;
+  p.J_ineq << 1.38231111f, -1.38879347f, 0.428112268f,  //
+      1.15037596f, -2.07420206f, -0.359417349f,          //
+      -1.40335679f, -0.12684834f, 1.05946994f,           //
+      -0.366739362f, 0.246945992f, 1.68938267f,          //
+      -0.176948994f, 0.338567823f, 0.0492658652f,        //
+      1.19181454f, 0.208663166f, -0.0319983028f;
+  p.d_ineq << 4.52189827f, 5.56875801f, -1.92258251f, -1.59553182f, -0.892162979f, 1.33082986f;
+  const auto report = tact::test::solve_no_heap(crowded, p, tact::Strategy::Exact);
+  EXPECT_EQ(report.status, tact::Status::Singular);
+  EXPECT_FALSE(report.kkt_satisfied);
+  const bool in_set[6] = {false, true, true, false, true, false};
+  for (int k = 0; k < 6; ++k) EXPECT_EQ(crowded.in_working_set(k), in_set[k]) << "row " << k;
+  // The point is double's optimum within float's reach (tact-solve --double).
+  const float acceleration[3] = {1.4394574f, -1.8637112f, -0.1311212f};
+  for (int i = 0; i < 3; ++i) EXPECT_NEAR(crowded.acceleration()(i), acceleration[i], 1e-3f * 1.9f) << "dof " << i;
+  using Exact = tact::Solver<3, 0, 6, double>;
+  static Exact exact;
+  Exact::ProblemType q;
+  ASSERT_TRUE(q.resize(3, 0, 6));
+  q.M = p.M.cast<double>();
+  q.f = p.f.cast<double>();
+  q.J_ineq = p.J_ineq.cast<double>();
+  q.d_ineq = p.d_ineq.cast<double>();
+  const auto feasible = tact::test::solve_no_heap(exact, q, tact::Strategy::Exact);
+  EXPECT_EQ(feasible.status, tact::Status::Solved);
+  EXPECT_TRUE(feasible.kkt_satisfied);
+}
+
+// The equalities' twin of the test above (a random search's, 2 dofs): rows
+// 0 and 1 nearly parallel fill the set (multipliers ±3 370 under forces of
+// 32), row 2 their combination with d rounded to float is violated by
+// 9e-4, beyond the KKT tolerance. Double calls the data Infeasible (the
+// rounding of d is a contradiction at its precision); in float the full
+// set's factor does not reproduce ĵ_2 up to rounding, so nothing is proved:
+// Singular, as for a nearly dependent row. Judged with a remainder of 0 it
+// was Infeasible.
+TEST(Degenerate, AnIllConditionedFullSetOfEqualitiesIsNoProofOfInfeasibility) {
+  using Closed = tact::Solver<2, 3, 0>;
+  static Closed closed;
+  Closed::ProblemType p;
+  ASSERT_TRUE(p.resize(2, 3, 0));
+  p.M.diagonal() << 23.4824162f, 1.50137818f;
+  p.f << 32.2619286f, 3.75771403f;
+  p.J_eq << -0.9578861f, 1.65886879f,  //
+      -0.936574757f, 1.66294301f,       //
+      -1.26498532f, 2.20533514f;
+  p.d_eq << 1.20905244f, 1.16667497f, 1.59114981f;
+  const auto report = tact::test::solve_no_heap(closed, p, tact::Strategy::Exact);
+  EXPECT_EQ(report.status, tact::Status::Singular);
+  EXPECT_FALSE(report.kkt_satisfied);
+  EXPECT_TRUE(std::isfinite(closed.acceleration()(0)) && std::isfinite(closed.acceleration()(1)));
+  for (int k = 0; k < 3; ++k) EXPECT_TRUE(std::isfinite(closed.multiplier_eq(k))) << "row " << k;
+}
+
 // A crowded vertex of worst_case_test (3/0/6, seed 306, problem 14148):
 // rows 0 and 2 nearly opposite, five of six touching, λ up to 4 400 under
 // forces of 900. Float reaches the optimum's working set {0, 4, 5}; a row

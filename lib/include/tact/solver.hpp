@@ -106,10 +106,15 @@ struct Residuals {
   bool kkt_satisfied(Scalar tolerance) const {
     const Scalar tiny = std::numeric_limits<Scalar>::min();
     const Scalar row_tol = tolerance * (row_scale + tiny);
-    return stationarity <= tolerance * (force_scale + tiny) && equality <= row_tol &&
+    return stationarity <= tolerance * (force_scale + tiny) && row_within(equality, row_scale, tolerance) &&
            slack_within(min_slack, row_scale, tolerance) &&
            multiplier_within(min_multiplier, multiplier_scale, tolerance) &&
            complementarity <= row_tol * (multiplier_scale + tiny);
+  }
+  /// True when a row's |residual| is within `tolerance` relative to the row
+  /// scale (false for a NaN).
+  static bool row_within(Scalar residual, Scalar row_scale, Scalar tolerance) {
+    return residual <= tolerance * (row_scale + std::numeric_limits<Scalar>::min());
   }
   /// True when an inequality row's slack is violated (< 0) by no more than
   /// `tolerance` relative to the row scale (false for a NaN).
@@ -125,7 +130,7 @@ struct Residuals {
   /// working-set strategy promises, whatever rows it left out).
   bool working_set_satisfied(Scalar tolerance) const {
     const Scalar tiny = std::numeric_limits<Scalar>::min();
-    return stationarity <= tolerance * (force_scale + tiny) && working_set <= tolerance * (row_scale + tiny);
+    return stationarity <= tolerance * (force_scale + tiny) && row_within(working_set, row_scale, tolerance);
   }
 };
 
@@ -836,6 +841,20 @@ class Solver {
     }
   }
 
+  /// project_row(r) for a step of r. `remainder`: |ĵ_r − Ĵ_Aᵀ step_|² as
+  /// computed. @return the pivot a step may use: the remainder, but 0 for a
+  /// full set, whose n rows span the space (r depends on them, whatever
+  /// rounding is left in the remainder). dependency_status judges the
+  /// remainder, not that 0: it says how exactly the set's factor reproduces
+  /// ĵ_r, so whether step_ certifies infeasibility. An ill-conditioned full
+  /// set leaves far more than rounding (worst-case generator, 4/0/10:
+  /// remainders of 1.6e-5 to 5.7e-5·|ĵ_r|²), and judged as 0 such feasible
+  /// problems were reported Infeasible.
+  Scalar step_pivot(Index r, Scalar& remainder) {
+    remainder = project_row(r, /*for_step=*/true);
+    return active_count_ < n_ ? remainder : Scalar(0);
+  }
+
   bool is_dependent(Index r, Scalar pivot) const {
     return !(pivot > settings.dependency_tolerance * row_norm2_scaled(r));
   }
@@ -1104,12 +1123,17 @@ class Solver {
     if (!resume && (num_eq_ > 0 || !warm) && !small_rows()) apply_multipliers(/*keep_acceleration=*/true);
     // Equalities first: their multipliers have no sign, so only full steps.
     for (Index e = 0; e < num_eq_ && !resume; ++e) {
-      Scalar pivot = project_row(e, /*for_step=*/true);
-      if (active_count_ >= n_) pivot = 0;
+      Scalar remainder;
+      const Scalar pivot = step_pivot(e, remainder);
       const Scalar violation = slack_(e);
       if (is_dependent(e, pivot)) {
-        if (std::fabs(violation) <= slack_tolerance(e, norm_of(acceleration_))) continue;  // redundant
-        return dependency_status(e, pivot);  // contradicts the other equalities
+        // Redundant when finish()'s check would pass its violation, as a
+        // stuck inequality row's (violations_within_kkt_tolerance): the
+        // search's tighter tolerance made rounding in ill-conditioned
+        // equalities look like a contradiction.
+        const Scalar scale = row_scale(norm_of(acceleration_));
+        if (Residuals<Scalar>::row_within(std::fabs(violation), scale, settings.kkt_tolerance)) continue;
+        return dependency_status(e, remainder);  // contradicts the other equalities
       }
       const Scalar t = -violation / pivot;
       take_step(t);
@@ -1162,8 +1186,8 @@ class Solver {
       for (;;) {
         if (iterations >= cap) return Status::IterationLimit;
         ++iterations;
-        Scalar pivot = project_row(p, /*for_step=*/true);
-        if (active_count_ >= n_) pivot = 0;  // a full set spans the space: p depends on it
+        Scalar remainder;
+        const Scalar pivot = step_pivot(p, remainder);
         const bool full_step_possible = !is_dependent(p, pivot);
         // Largest dual step before an inequality multiplier in the set reaches 0.
         Scalar t_partial = kInfinity;
@@ -1177,7 +1201,7 @@ class Solver {
           }
         }
         const Scalar t_full = full_step_possible ? -slack_(p) / pivot : kInfinity;
-        if (blocking < 0 && !full_step_possible) return stuck_row_status(p, pivot);
+        if (blocking < 0 && !full_step_possible) return stuck_row_status(p, remainder);
         // A full step lets p enter; a partial one releases the blocking row
         // and p keeps pushing until it enters. A NaN t_full (an overflowed
         // slack) takes the full step: the refresh or finish() judges the point.
@@ -1405,8 +1429,8 @@ class Solver {
   /// is: no second pass (no drift is kept), which would search again and
   /// let the same rounding swap nearly parallel rows in and out while the
   /// slacks drift (a crowded 2-dof problem went Infeasible that way).
-  TACT_NOINLINE Status stuck_row_status(Index r, Scalar pivot) {
-    if (!violations_within_kkt_tolerance()) return dependency_status(r, pivot);
+  TACT_NOINLINE Status stuck_row_status(Index r, Scalar remainder) {
+    if (!violations_within_kkt_tolerance()) return dependency_status(r, remainder);
     return end_at_current_set();
   }
 
@@ -1425,18 +1449,19 @@ class Solver {
   /// ĵ_r orthogonal to the set is then rounding noise, |·| ~ ε|ĵ_r|, so its
   /// square is ~ε²|ĵ_r|². A row only nearly dependent (a larger remainder)
   /// means the data are too ill-conditioned for Scalar to decide: Singular.
-  Status dependency_status(Index r, Scalar pivot) const {
+  /// `remainder`: that part's |·|² as computed (step_pivot).
+  Status dependency_status(Index r, Scalar remainder) const {
     constexpr Scalar rounding = 64 * std::numeric_limits<Scalar>::epsilon();
     const Scalar norm2 = row_norm2_scaled(r);
     // |ĵ_r|² overflowed (a huge row over a tiny mass): no proof of anything.
     // Nor when the bound rounding²·|ĵ_r|² falls below the normal range
-    // while J_r is not zero (a tiny row over a large mass): a pivot that
-    // small is lost to underflow, so 0 proves nothing. Only a zero row
+    // while J_r is not zero (a tiny row over a large mass): a remainder
+    // that small is lost to underflow, so 0 proves nothing. Only a zero row
     // violated is exactly infeasible (0 ≥ d_r > 0).
     if (!detail::is_finite(norm2)) return Status::Singular;
     constexpr Scalar kSmallestDecidable = std::numeric_limits<Scalar>::min() / (rounding * rounding);
     if (norm2 < kSmallestDecidable && !row_is_zero(r)) return Status::Singular;
-    return pivot <= rounding * rounding * norm2 ? Status::Infeasible : Status::Singular;
+    return remainder <= rounding * rounding * norm2 ? Status::Infeasible : Status::Singular;
   }
   /// True when every entry of row r of J is ±0. Out of line: only a stuck
   /// row with an underflowed |ĵ_r|² asks.
