@@ -384,12 +384,13 @@ TEST(Degenerate, AnEqualityRedundantUpToIllConditionedRoundingIsSolved) {
 // crowded; double solves it with the set {1, 2, 4} and multipliers up to
 // 41 733 under forces of 61). Float reaches that set, and row 0 is then
 // violated beyond the KKT tolerance (−0.0028, as much as the set's own
-// rows miss their boundary) with no row to release. A full set spans the
-// space, so row 0 depends on it; that was judged with a remainder of 0 and
-// reported Infeasible. The computed |ĵ_0 − Ĵ_Aᵀ step|² is far above
-// rounding: the factor of this ill-conditioned set does not reproduce ĵ_0,
-// so the signs of step are no certificate, and the verdict is Singular
-// (too ill-conditioned for float to decide).
+// rows miss their boundary) with no row to release: the full set spans the
+// space, and row 0 is a combination of its rows that no release makes
+// room for. That was taken for a proof and reported Infeasible. But the
+// same combination of the d's contradicts d_0 by less than the tolerance
+// (contradicts_set): the violation is what the set's rows miss at this
+// ill-conditioned point, not a contradiction of the data. Singular (too
+// ill-conditioned for float to decide).
 TEST(Degenerate, AnIllConditionedFullSetIsNoProofOfInfeasibility) {
   using Crowded = tact::Solver<3, 0, 6>;
   static Crowded crowded;
@@ -425,14 +426,84 @@ TEST(Degenerate, AnIllConditionedFullSetIsNoProofOfInfeasibility) {
   EXPECT_TRUE(feasible.kkt_satisfied);
 }
 
+// A feasible crowded vertex of the worst-case generator (4/0/10, dense M),
+// where double's set {0, 4, 6, 9} holds multipliers up to
+// 3.8e5 under forces of 770. Float reaches that set; the row it then finds
+// violated has a computed pivot of 1.8e-5·|ĵ|², above the dependency
+// tolerance (1e-5), although four rows span the space. Only the full-set
+// test keeps it out of a factor with room for n rows (without it the row
+// is written past that storage). Not Infeasible either: the combination of
+// the set's d's that the row's would have to contradict is within the
+// tolerance (contradicts_set).
+TEST(Degenerate, AFullSetTakesNoRowWhateverRoundingLeavesInItsPivot) {
+  using Crowded = tact::Solver<4, 0, 10>;
+  static Crowded crowded;
+  Crowded::ProblemType p;
+  ASSERT_TRUE(p.resize(4, 0, 10));
+  p.M << 73.7409134f, -38.6208954f, -53.4665375f, -7.09538746f,  //
+      -38.6208954f, 50.8555984f, 66.5426407f, -34.1473656f,      //
+      -53.4665375f, 66.5426407f, 135.796997f, -31.9065399f,      //
+      -7.09538746f, -34.1473656f, -31.9065399f, 116.874222f;
+  p.f << 179.847488f, -409.096954f, 229.584763f, 766.057312f;
+  p.J_ineq << 0.0367601328f, 1.11190379f, -1.54334712f, -0.0102204708f,  //
+      0.313829839f, 0.285643518f, -1.3860178f, -0.0758670121f,           //
+      -0.497475326f, -0.718410075f, 0.430799693f, 1.95846462f,           //
+      0.660647511f, 0.604743421f, -1.5283066f, -0.0632534847f,           //
+      -0.539803267f, -0.859826148f, 1.30094171f, -0.268468916f,          //
+      -0.766680062f, -1.22369111f, -2.37154651f, -0.907150149f,          //
+      0.376057774f, 0.296497524f, -0.0151709234f, 0.337230444f,          //
+      -1.58896923f, -1.07843983f, -0.364888728f, -1.46478081f,           //
+      -0.461812884f, 1.35264289f, -1.02097952f, 0.58026731f,             //
+      0.387710005f, -0.47051096f, -0.5076285f, -0.106739491f;
+  p.d_ineq << -0.0320811681f, 0.820238888f, -3.7290678f, 1.00855923f, -0.296900511f, 1.56619358f, -0.137485921f,
+      -1.80187643f, -1.98134851f, 1.0942682f;
+  const auto report = tact::test::solve_no_heap(crowded, p, tact::Strategy::Exact);
+  EXPECT_EQ(report.status, tact::Status::Singular);
+  EXPECT_EQ(report.active_count, 4);
+  const bool in_set[10] = {true, false, false, false, true, false, true, false, false, true};
+  for (int k = 0; k < 10; ++k) EXPECT_EQ(crowded.in_working_set(k), in_set[k]) << "row " << k;
+  for (int i = 0; i < 4; ++i) EXPECT_TRUE(std::isfinite(crowded.acceleration()(i))) << "dof " << i;
+  for (int k = 0; k < 10; ++k) EXPECT_TRUE(std::isfinite(crowded.multiplier_ineq(k))) << "row " << k;
+}
+
+// A feasible crowded vertex of the worst-case generator (2/0/6, diagonal
+// M; double solves it with the set {1, 3} and multipliers of 9 162 and
+// 6 949 under forces of 716). Float reaches that set; row 5 is then
+// violated by 9.4e-4, beyond the KKT tolerance, and is an exact
+// combination of the set's rows (two rows span the plane) with no row to
+// release. Its violation is what the set's rows miss at that point (up to
+// 5.7e-4): the combination of their d's meets d_5 to 3e-7. Singular; that
+// was Infeasible.
+TEST(Degenerate, AViolationThatTheSetsOwnMissesExplainIsNoContradiction) {
+  using Crowded = tact::Solver<2, 0, 6>;
+  static Crowded crowded;
+  Crowded::ProblemType p;
+  ASSERT_TRUE(p.resize(2, 0, 6));
+  p.M.diagonal() << 1.50083101f, 200.495651f;
+  p.f << -6.02476549f, 716.406006f;
+  p.J_ineq << -0.486356646f, -0.721846581f,  //
+      -0.554187059f, 0.459130615f,            //
+      0.795121849f, -0.177602053f,            //
+      0.731285334f, -0.71854645f,             //
+      -0.425745964f, -0.395730436f,           //
+      1.22243798f, 0.207766205f;
+  p.d_ineq << -1.08175635f, 0.311274052f, -0.616232038f, -0.371014476f, 0.389533222f, -1.11692584f;
+  const auto report = tact::test::solve_no_heap(crowded, p, tact::Strategy::Exact);
+  EXPECT_EQ(report.status, tact::Status::Singular);
+  const bool in_set[6] = {false, true, false, true, false, false};
+  for (int k = 0; k < 6; ++k) EXPECT_EQ(crowded.in_working_set(k), in_set[k]) << "row " << k;
+  // tact-solve --double: ẍ = (−0.853765, −0.352561).
+  EXPECT_NEAR(crowded.acceleration()(0), -0.8537652f, 1e-3f);
+  EXPECT_NEAR(crowded.acceleration()(1), -0.3525611f, 1e-3f);
+}
+
 // The equalities' twin of the test above (a random search's, 2 dofs): rows
 // 0 and 1 nearly parallel fill the set (multipliers ±3 370 under forces of
 // 32), row 2 their combination with d rounded to float is violated by
 // 9e-4, beyond the KKT tolerance. Double calls the data Infeasible (the
-// rounding of d is a contradiction at its precision); in float the full
-// set's factor does not reproduce ĵ_2 up to rounding, so nothing is proved:
-// Singular, as for a nearly dependent row. Judged with a remainder of 0 it
-// was Infeasible.
+// rounding of d is a contradiction at its precision); in float the same
+// combination of d_0 and d_1 misses d_2 by less than the tolerance
+// (contradicts_set), so nothing is proved: Singular. That was Infeasible.
 TEST(Degenerate, AnIllConditionedFullSetOfEqualitiesIsNoProofOfInfeasibility) {
   using Closed = tact::Solver<2, 3, 0>;
   static Closed closed;

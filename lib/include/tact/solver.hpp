@@ -841,20 +841,6 @@ class Solver {
     }
   }
 
-  /// project_row(r) for a step of r. `remainder`: |ĵ_r − Ĵ_Aᵀ step_|² as
-  /// computed. @return the pivot a step may use: the remainder, but 0 for a
-  /// full set, whose n rows span the space (r depends on them, whatever
-  /// rounding is left in the remainder). dependency_status judges the
-  /// remainder, not that 0: it says how exactly the set's factor reproduces
-  /// ĵ_r, so whether step_ certifies infeasibility. An ill-conditioned full
-  /// set leaves far more than rounding (worst-case generator, 4/0/10:
-  /// remainders of 1.6e-5 to 5.7e-5·|ĵ_r|²), and judged as 0 such feasible
-  /// problems were reported Infeasible.
-  Scalar step_pivot(Index r, Scalar& remainder) {
-    remainder = project_row(r, /*for_step=*/true);
-    return active_count_ < n_ ? remainder : Scalar(0);
-  }
-
   bool is_dependent(Index r, Scalar pivot) const {
     return !(pivot > settings.dependency_tolerance * row_norm2_scaled(r));
   }
@@ -1123,8 +1109,8 @@ class Solver {
     if (!resume && (num_eq_ > 0 || !warm) && !small_rows()) apply_multipliers(/*keep_acceleration=*/true);
     // Equalities first: their multipliers have no sign, so only full steps.
     for (Index e = 0; e < num_eq_ && !resume; ++e) {
-      Scalar remainder;
-      const Scalar pivot = step_pivot(e, remainder);
+      Scalar pivot = project_row(e, /*for_step=*/true);
+      if (active_count_ >= n_) pivot = 0;
       const Scalar violation = slack_(e);
       if (is_dependent(e, pivot)) {
         // Redundant when finish()'s check would pass its violation, as a
@@ -1133,7 +1119,7 @@ class Solver {
         // equalities look like a contradiction.
         const Scalar scale = row_scale(norm_of(acceleration_));
         if (Residuals<Scalar>::row_within(std::fabs(violation), scale, settings.kkt_tolerance)) continue;
-        return dependency_status(e, remainder);  // contradicts the other equalities
+        return dependency_status(e, pivot);  // contradicts the other equalities
       }
       const Scalar t = -violation / pivot;
       take_step(t);
@@ -1186,8 +1172,8 @@ class Solver {
       for (;;) {
         if (iterations >= cap) return Status::IterationLimit;
         ++iterations;
-        Scalar remainder;
-        const Scalar pivot = step_pivot(p, remainder);
+        Scalar pivot = project_row(p, /*for_step=*/true);
+        if (active_count_ >= n_) pivot = 0;  // a full set spans the space: p depends on it
         const bool full_step_possible = !is_dependent(p, pivot);
         // Largest dual step before an inequality multiplier in the set reaches 0.
         Scalar t_partial = kInfinity;
@@ -1201,7 +1187,7 @@ class Solver {
           }
         }
         const Scalar t_full = full_step_possible ? -slack_(p) / pivot : kInfinity;
-        if (blocking < 0 && !full_step_possible) return stuck_row_status(p, remainder);
+        if (blocking < 0 && !full_step_possible) return stuck_row_status(p, pivot);
         // A full step lets p enter; a partial one releases the blocking row
         // and p keeps pushing until it enters. A NaN t_full (an overflowed
         // slack) takes the full step: the refresh or finish() judges the point.
@@ -1429,8 +1415,8 @@ class Solver {
   /// is: no second pass (no drift is kept), which would search again and
   /// let the same rounding swap nearly parallel rows in and out while the
   /// slacks drift (a crowded 2-dof problem went Infeasible that way).
-  TACT_NOINLINE Status stuck_row_status(Index r, Scalar remainder) {
-    if (!violations_within_kkt_tolerance()) return dependency_status(r, remainder);
+  TACT_NOINLINE Status stuck_row_status(Index r, Scalar pivot) {
+    if (!violations_within_kkt_tolerance()) return dependency_status(r, pivot);
     return end_at_current_set();
   }
 
@@ -1449,19 +1435,47 @@ class Solver {
   /// ĵ_r orthogonal to the set is then rounding noise, |·| ~ ε|ĵ_r|, so its
   /// square is ~ε²|ĵ_r|². A row only nearly dependent (a larger remainder)
   /// means the data are too ill-conditioned for Scalar to decide: Singular.
-  /// `remainder`: that part's |·|² as computed (step_pivot).
-  Status dependency_status(Index r, Scalar remainder) const {
+  /// Infeasible also needs the contradiction itself beyond the KKT
+  /// tolerance (contradicts_set).
+  Status dependency_status(Index r, Scalar pivot) const {
     constexpr Scalar rounding = 64 * std::numeric_limits<Scalar>::epsilon();
     const Scalar norm2 = row_norm2_scaled(r);
     // |ĵ_r|² overflowed (a huge row over a tiny mass): no proof of anything.
     // Nor when the bound rounding²·|ĵ_r|² falls below the normal range
-    // while J_r is not zero (a tiny row over a large mass): a remainder
-    // that small is lost to underflow, so 0 proves nothing. Only a zero row
+    // while J_r is not zero (a tiny row over a large mass): a pivot that
+    // small is lost to underflow, so 0 proves nothing. Only a zero row
     // violated is exactly infeasible (0 ≥ d_r > 0).
     if (!detail::is_finite(norm2)) return Status::Singular;
     constexpr Scalar kSmallestDecidable = std::numeric_limits<Scalar>::min() / (rounding * rounding);
     if (norm2 < kSmallestDecidable && !row_is_zero(r)) return Status::Singular;
-    return remainder <= rounding * rounding * norm2 ? Status::Infeasible : Status::Singular;
+    return pivot <= rounding * rounding * norm2 && contradicts_set(r) ? Status::Infeasible : Status::Singular;
+  }
+  /// True when row r, Σ step_i·(set row i) up to rounding (project_row(r,
+  /// true) computed step_), contradicts the set beyond the KKT tolerance:
+  ///     c = (J_r ẍ − d_r) − Σ step_i (J_i ẍ − d_i) = Σ step_i d_i − d_r
+  /// does not depend on ẍ, so what the set's own rows miss at this point
+  /// is not taken for a contradiction. At an ill-conditioned vertex they
+  /// miss as much as r is violated, and a full set (pivot 0: n rows span
+  /// the space) has no remainder to tell: 134 of 4.3 million feasible
+  /// problems of the worst-case generator (2/0/6 to 12/2/24) were
+  /// Infeasible, with c within the tolerance. An inequality r is
+  /// contradicted when c < 0 (step_i ≤ 0 on the set's inequalities: no
+  /// release can make room), an equality when c ≠ 0. Cold (a verdict), so
+  /// out of line; the slacks afresh, as the kept ones drift and the
+  /// equality rows' stop being stepped.
+  TACT_NOINLINE bool contradicts_set(Index r) const {
+    Scalar c = fresh_slack(r);
+    for (Index i = 0; i < active_count_; ++i) c -= step_(i) * fresh_slack(active_[static_cast<std::size_t>(i)]);
+    const Scalar scale = row_scale(norm_of(acceleration_));
+    if (r < num_eq_) return !Residuals<Scalar>::row_within(std::fabs(c), scale, settings.kkt_tolerance);
+    return !Residuals<Scalar>::slack_within(c, scale, settings.kkt_tolerance);
+  }
+  /// J_r ẍ − d_r computed afresh.
+  Scalar fresh_slack(Index r) const {
+    const RowView row = row_view(r);
+    Scalar slack = -rhs(r);
+    for (Index j = 0; j < n_; ++j) slack += row.at(j) * acceleration_(j);
+    return slack;
   }
   /// True when every entry of row r of J is ±0. Out of line: only a stuck
   /// row with an underflowed |ĵ_r|² asks.
