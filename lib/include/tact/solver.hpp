@@ -1117,8 +1117,7 @@ class Solver {
         // stuck inequality row's (violations_within_kkt_tolerance): the
         // search's tighter tolerance made rounding in ill-conditioned
         // equalities look like a contradiction.
-        const Scalar scale = row_scale(norm_of(acceleration_));
-        if (Residuals<Scalar>::row_within(std::fabs(violation), scale, settings.kkt_tolerance)) continue;
+        if (Residuals<Scalar>::row_within(std::fabs(violation), row_scale_here(), settings.kkt_tolerance)) continue;
         return dependency_status(e, pivot);  // contradicts the other equalities
       }
       const Scalar t = -violation / pivot;
@@ -1374,7 +1373,7 @@ class Solver {
   /// norms made that bound up to their ratio stricter, and 2-dof problems
   /// that met every KKT condition ended Singular.
   bool violations_within_kkt_tolerance() const {
-    const Scalar scale = row_scale(norm_of(acceleration_));
+    const Scalar scale = row_scale_here();
     for (Index r = num_eq_; r < num_rows_; ++r)
       if (!Residuals<Scalar>::slack_within(slack_(r), scale, settings.kkt_tolerance)) return false;
     return true;
@@ -1466,12 +1465,12 @@ class Solver {
   TACT_NOINLINE bool contradicts_set(Index r) const {
     Scalar c = fresh_slack(r);
     for (Index i = 0; i < active_count_; ++i) c -= step_(i) * fresh_slack(active_[static_cast<std::size_t>(i)]);
-    const Scalar scale = row_scale(norm_of(acceleration_));
+    const Scalar scale = row_scale_here();
     if (r < num_eq_) return !Residuals<Scalar>::row_within(std::fabs(c), scale, settings.kkt_tolerance);
     return !Residuals<Scalar>::slack_within(c, scale, settings.kkt_tolerance);
   }
-  /// J_r ẍ − d_r computed afresh.
-  Scalar fresh_slack(Index r) const {
+  /// J_r ẍ − d_r computed afresh. Out of line: one copy for r and the set.
+  TACT_NOINLINE Scalar fresh_slack(Index r) const {
     const RowView row = row_view(r);
     Scalar slack = -rhs(r);
     for (Index j = 0; j < n_; ++j) slack += row.at(j) * acceleration_(j);
@@ -1543,6 +1542,9 @@ class Solver {
     return report;
   }
 
+  /// row_scale at the current ẍ, for the verdicts (cold: out of line, one
+  /// copy of ‖ẍ‖'s computation for them all).
+  TACT_NOINLINE Scalar row_scale_here() const { return row_scale(norm_of(acceleration_)); }
   /// The scale of row residuals (Residuals::row_scale) at ‖ẍ‖ =
   /// acceleration_norm: max_r max(|d_r|, ‖J_r‖·max(‖ẍ‖, ‖M⁻¹f‖)) from
   /// prepare_rows' maxima, the same value, as rounding a product is monotone
