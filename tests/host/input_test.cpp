@@ -34,6 +34,15 @@ void expect_finite_outputs(const Solver& solver, const Problem& p) {
 
 Solver solver;  // static storage, as on a device
 
+/// Reads tests/host/regressions/<name> and solves it with Exact (the
+/// problem in static storage, one per solver type, as the solver is).
+template <typename SolverType>
+auto solve_regression(const char* name, SolverType& exact) {
+  static typename SolverType::ProblemType p;
+  EXPECT_TRUE(tact::test::read_regression(name, p));
+  return tact::test::solve_no_heap(exact, p, tact::Strategy::Exact);
+}
+
 TEST(BadInput, NanOrInfAnywhereIsInvalidInput) {
   const float bad_values[] = {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
                               -std::numeric_limits<float>::infinity()};
@@ -356,20 +365,8 @@ TEST(Degenerate, AContradictionBetweenEqualitiesWithinTheKktToleranceIsSolved) {
 // set is full, so row 2 depends on it: that was reported Infeasible
 // although the point passed every KKT condition. Redundant now.
 TEST(Degenerate, AnEqualityRedundantUpToIllConditionedRoundingIsSolved) {
-  using Closed = tact::Solver<2, 3, 2>;
-  static Closed closed;
-  Closed::ProblemType p;
-  ASSERT_TRUE(p.resize(2, 3, 2));
-  p.M.diagonal() << 1.10106051f, 149.076294f;
-  p.f << 1.24580157f, -135.359695f;
-  p.J_eq << -0.500229359f, 0.154347822f,  //
-      -0.476910621f, 0.176053271f,         //
-      -1.63683569f, 0.520100474f;
-  p.d_eq << -0.854916096f, -0.815966785f, -2.79790163f;
-  p.J_ineq << 1.42076564f, 1.91315579f,  //
-      0.957335949f, 2.15136361f;
-  p.d_ineq << 0.320947617f, 0.436490238f;
-  const auto report = tact::test::solve_no_heap(closed, p, tact::Strategy::Exact);
+  static tact::Solver<2, 3, 2> closed;
+  const auto report = solve_regression("redundant-equality-rounding-2-3-2.qp", closed);
   ASSERT_EQ(report.status, tact::Status::Solved);
   EXPECT_TRUE(report.kkt_satisfied);
   EXPECT_FALSE(closed.in_working_set(0));  // no inequality row holds
@@ -392,20 +389,8 @@ TEST(Degenerate, AnEqualityRedundantUpToIllConditionedRoundingIsSolved) {
 // ill-conditioned point, not a contradiction of the data. Singular (too
 // ill-conditioned for float to decide).
 TEST(Degenerate, AnIllConditionedFullSetIsNoProofOfInfeasibility) {
-  using Crowded = tact::Solver<3, 0, 6>;
-  static Crowded crowded;
-  Crowded::ProblemType p;
-  ASSERT_TRUE(p.resize(3, 0, 6));
-  p.M.diagonal() << 4.86805248f, 1.7933321f, 8.34858608f;
-  p.f << 5.28330469f, -2.90454316f, 60.9035416f;
-  p.J_ineq << 1.38231111f, -1.38879347f, 0.428112268f,  //
-      1.15037596f, -2.07420206f, -0.359417349f,          //
-      -1.40335679f, -0.12684834f, 1.05946994f,           //
-      -0.366739362f, 0.246945992f, 1.68938267f,          //
-      -0.176948994f, 0.338567823f, 0.0492658652f,        //
-      1.19181454f, 0.208663166f, -0.0319983028f;
-  p.d_ineq << 4.52189827f, 5.56875801f, -1.92258251f, -1.59553182f, -0.892162979f, 1.33082986f;
-  const auto report = tact::test::solve_no_heap(crowded, p, tact::Strategy::Exact);
+  static tact::Solver<3, 0, 6> crowded;
+  const auto report = solve_regression("ill-conditioned-full-set-3-0-6.qp", crowded);
   EXPECT_EQ(report.status, tact::Status::Singular);
   EXPECT_FALSE(report.kkt_satisfied);
   const bool in_set[6] = {false, true, true, false, true, false};
@@ -413,15 +398,8 @@ TEST(Degenerate, AnIllConditionedFullSetIsNoProofOfInfeasibility) {
   // The point is double's optimum within float's reach (tact-solve --double).
   const float acceleration[3] = {1.4394574f, -1.8637112f, -0.1311212f};
   for (int i = 0; i < 3; ++i) EXPECT_NEAR(crowded.acceleration()(i), acceleration[i], 1e-3f * 1.9f) << "dof " << i;
-  using Exact = tact::Solver<3, 0, 6, double>;
-  static Exact exact;
-  Exact::ProblemType q;
-  ASSERT_TRUE(q.resize(3, 0, 6));
-  q.M = p.M.cast<double>();
-  q.f = p.f.cast<double>();
-  q.J_ineq = p.J_ineq.cast<double>();
-  q.d_ineq = p.d_ineq.cast<double>();
-  const auto feasible = tact::test::solve_no_heap(exact, q, tact::Strategy::Exact);
+  static tact::Solver<3, 0, 6, double> exact;  // the same decimals, read in double
+  const auto feasible = solve_regression("ill-conditioned-full-set-3-0-6.qp", exact);
   EXPECT_EQ(feasible.status, tact::Status::Solved);
   EXPECT_TRUE(feasible.kkt_satisfied);
 }
@@ -436,28 +414,8 @@ TEST(Degenerate, AnIllConditionedFullSetIsNoProofOfInfeasibility) {
 // the set's d's that the row's would have to contradict is within the
 // tolerance (contradicts_set).
 TEST(Degenerate, AFullSetTakesNoRowWhateverRoundingLeavesInItsPivot) {
-  using Crowded = tact::Solver<4, 0, 10>;
-  static Crowded crowded;
-  Crowded::ProblemType p;
-  ASSERT_TRUE(p.resize(4, 0, 10));
-  p.M << 73.7409134f, -38.6208954f, -53.4665375f, -7.09538746f,  //
-      -38.6208954f, 50.8555984f, 66.5426407f, -34.1473656f,      //
-      -53.4665375f, 66.5426407f, 135.796997f, -31.9065399f,      //
-      -7.09538746f, -34.1473656f, -31.9065399f, 116.874222f;
-  p.f << 179.847488f, -409.096954f, 229.584763f, 766.057312f;
-  p.J_ineq << 0.0367601328f, 1.11190379f, -1.54334712f, -0.0102204708f,  //
-      0.313829839f, 0.285643518f, -1.3860178f, -0.0758670121f,           //
-      -0.497475326f, -0.718410075f, 0.430799693f, 1.95846462f,           //
-      0.660647511f, 0.604743421f, -1.5283066f, -0.0632534847f,           //
-      -0.539803267f, -0.859826148f, 1.30094171f, -0.268468916f,          //
-      -0.766680062f, -1.22369111f, -2.37154651f, -0.907150149f,          //
-      0.376057774f, 0.296497524f, -0.0151709234f, 0.337230444f,          //
-      -1.58896923f, -1.07843983f, -0.364888728f, -1.46478081f,           //
-      -0.461812884f, 1.35264289f, -1.02097952f, 0.58026731f,             //
-      0.387710005f, -0.47051096f, -0.5076285f, -0.106739491f;
-  p.d_ineq << -0.0320811681f, 0.820238888f, -3.7290678f, 1.00855923f, -0.296900511f, 1.56619358f, -0.137485921f,
-      -1.80187643f, -1.98134851f, 1.0942682f;
-  const auto report = tact::test::solve_no_heap(crowded, p, tact::Strategy::Exact);
+  static tact::Solver<4, 0, 10> crowded;
+  const auto report = solve_regression("full-set-rounded-pivot-4-0-10.qp", crowded);
   EXPECT_EQ(report.status, tact::Status::Singular);
   EXPECT_EQ(report.active_count, 4);
   const bool in_set[10] = {true, false, false, false, true, false, true, false, false, true};
@@ -475,20 +433,8 @@ TEST(Degenerate, AFullSetTakesNoRowWhateverRoundingLeavesInItsPivot) {
 // 5.7e-4): the combination of their d's meets d_5 to 3e-7. Singular; that
 // was Infeasible.
 TEST(Degenerate, AViolationThatTheSetsOwnMissesExplainIsNoContradiction) {
-  using Crowded = tact::Solver<2, 0, 6>;
-  static Crowded crowded;
-  Crowded::ProblemType p;
-  ASSERT_TRUE(p.resize(2, 0, 6));
-  p.M.diagonal() << 1.50083101f, 200.495651f;
-  p.f << -6.02476549f, 716.406006f;
-  p.J_ineq << -0.486356646f, -0.721846581f,  //
-      -0.554187059f, 0.459130615f,            //
-      0.795121849f, -0.177602053f,            //
-      0.731285334f, -0.71854645f,             //
-      -0.425745964f, -0.395730436f,           //
-      1.22243798f, 0.207766205f;
-  p.d_ineq << -1.08175635f, 0.311274052f, -0.616232038f, -0.371014476f, 0.389533222f, -1.11692584f;
-  const auto report = tact::test::solve_no_heap(crowded, p, tact::Strategy::Exact);
+  static tact::Solver<2, 0, 6> crowded;
+  const auto report = solve_regression("set-misses-explain-violation-2-0-6.qp", crowded);
   EXPECT_EQ(report.status, tact::Status::Singular);
   const bool in_set[6] = {false, true, false, true, false, false};
   for (int k = 0; k < 6; ++k) EXPECT_EQ(crowded.in_working_set(k), in_set[k]) << "row " << k;
@@ -505,17 +451,8 @@ TEST(Degenerate, AViolationThatTheSetsOwnMissesExplainIsNoContradiction) {
 // combination of d_0 and d_1 misses d_2 by less than the tolerance
 // (contradicts_set), so nothing is proved: Singular. That was Infeasible.
 TEST(Degenerate, AnIllConditionedFullSetOfEqualitiesIsNoProofOfInfeasibility) {
-  using Closed = tact::Solver<2, 3, 0>;
-  static Closed closed;
-  Closed::ProblemType p;
-  ASSERT_TRUE(p.resize(2, 3, 0));
-  p.M.diagonal() << 23.4824162f, 1.50137818f;
-  p.f << 32.2619286f, 3.75771403f;
-  p.J_eq << -0.9578861f, 1.65886879f,  //
-      -0.936574757f, 1.66294301f,       //
-      -1.26498532f, 2.20533514f;
-  p.d_eq << 1.20905244f, 1.16667497f, 1.59114981f;
-  const auto report = tact::test::solve_no_heap(closed, p, tact::Strategy::Exact);
+  static tact::Solver<2, 3, 0> closed;
+  const auto report = solve_regression("ill-conditioned-equalities-2-3-0.qp", closed);
   EXPECT_EQ(report.status, tact::Status::Singular);
   EXPECT_FALSE(report.kkt_satisfied);
   EXPECT_TRUE(std::isfinite(closed.acceleration()(0)) && std::isfinite(closed.acceleration()(1)));
@@ -649,22 +586,8 @@ TEST(Degenerate, APullingRowAfterTheRefreshIsReleased) {
 // calls Inaccurate (a multiplier pulls). A probe found the second refresh
 // on 4 to 14 of a million problems of the generator per size.
 TEST(Degenerate, NearlyParallelRowsAreReleasedByOneRefreshPerSolve) {
-  using Crowded = tact::Solver<3, 0, 6>;
-  static Crowded crowded;
-  Crowded::ProblemType p;
-  ASSERT_TRUE(p.resize(3, 0, 6));
-  p.M << 1458.90076f, 1832.60144f, -433.21283f,  //
-      1832.60144f, 2319.84009f, -542.48053f,     //
-      -433.21283f, -542.48053f, 133.599274f;
-  p.f << 2101.22388f, -7595.50879f, 7353.81396f;
-  p.J_ineq << -0.285911322f, -0.670484364f, 1.49850965f,  //
-      -0.145383775f, -0.354152232f, 0.812000871f,          //
-      -0.603094935f, -1.41430461f, 3.16092253f,            //
-      0.43691349f, 1.15737605f, -2.34907579f,              //
-      0.994206905f, -0.807788849f, -0.177728608f,          //
-      -1.12338901f, 0.267692745f, -0.462301075f;
-  p.d_ineq << -0.246508628f, -0.137856424f, -1.52673328f, 0.228594169f, 1.6896069f, -1.08290112f;
-  const auto report = tact::test::solve_no_heap(crowded, p, tact::Strategy::Exact);
+  static tact::Solver<3, 0, 6> crowded;
+  const auto report = solve_regression("refresh-once-3-0-6.qp", crowded);
   EXPECT_LE(report.iterations, 11);
   EXPECT_EQ(report.status, tact::Status::Inaccurate);
   EXPECT_FALSE(report.kkt_satisfied);
