@@ -86,6 +86,11 @@ struct Settings {
   Scalar kkt_tolerance = ScalarTraits<Scalar>::kkt_tolerance;
   /// Relative tolerance for a row to count as dependent on the working set.
   Scalar dependency_tolerance = ScalarTraits<Scalar>::dependency_tolerance;
+  /// Exact's path for small problems of contacts (a diagonal M, no equality
+  /// rows, n·rows ≤ 36: Solver::solve_small), which takes about a fifth
+  /// fewer instructions for the same results within the tolerance. false:
+  /// every solve takes the general path (tests compare the two).
+  bool small_problem_path = true;
 };
 
 /// How well a result satisfies the KKT conditions of the QP in problem.hpp.
@@ -187,6 +192,10 @@ class Solver {
   /// M's factorization is reused while problem.M does not change; a diagonal M
   /// is never factored.
   Report<Scalar> solve(const ProblemType& problem, Strategy strategy, Memory* memory = nullptr) {
+    if (strategy == Strategy::Exact && settings.small_problem_path) {
+      Report<Scalar> report = solve_small(problem, memory);
+      if (report.status != kDeclined) return report;
+    }
     // Calls in a row, not nested: M's factorization has the deepest stack
     // of a solve, so it starts from this frame.
     Status status = check_data(problem, strategy, memory);
@@ -265,6 +274,9 @@ class Solver {
   /// How many times a dense M was factored (diagonal M never is); a solve
   /// with the same M as the last factored one reuses the factor.
   std::uint32_t mass_factorizations() const { return mass_factorizations_; }
+  /// How many solves the small-problem path finished (Settings::small_problem_path);
+  /// the others took the general path.
+  std::uint32_t small_path_solves() const { return small_path_solves_; }
 
  private:
   using MassMatrix = typename ProblemType::MassMatrix;
@@ -1527,6 +1539,372 @@ class Solver {
     return worst;
   }
 
+  // ---- small problems of contacts ---------------------------------------------
+  // A contact servo loop's problem (a haptic proxy, a foot or a finger on a
+  // few faces) has a diagonal M, no equality rows and a small J: a handful
+  // of DOFs and rows, so the general path's fixed per-solve structure (its
+  // separate passes for the data, M and the rows, scaled-row slots, a
+  // residual check written for every case) costs more than the iterations.
+  // solve_small runs the same dual active set as solve_exact for such a
+  // problem in the unscaled space: ĵ_kᵀĵ_l = J_k M⁻¹ J_lᵀ and a step's
+  // Δẍ = M⁻¹(J_pᵀ − J_Aᵀ step), with M⁻¹'s diagonal in direction_acceleration_
+  // and M⁻¹f in z_free_ (storage the general path fills afresh each solve).
+  // It shares the working set's factor and its updates (append_projected,
+  // remove_active), the search and the iteration cap with the general path.
+
+  /// Exact's path for a small problem of contacts (above). It declines,
+  /// having written nothing the general path reads before writing it, when
+  /// the problem is not one (equality rows, a J beyond small_rows, a dense
+  /// M), when the data or M are not valid, when a row depends on the
+  /// working set, at the iteration cap, and when its point fails finish()'s
+  /// check: solve() then solves from the start, and that path's statuses
+  /// and verdicts stand. So a solve it returns is Solved and meets every KKT
+  /// condition within the tolerance.
+  /// @return a Solved report, with `memory` (if any) updated as a Solved
+  ///         exact solve updates it, or one whose status is kDeclined.
+  TACT_NOINLINE Report<Scalar> solve_small(const ProblemType& p, Memory* memory) {
+    if (!p.sizes_valid() || p.num_eq != 0 || p.n * p.num_ineq > kSmallRowsEntries || !settings_valid() ||
+        (memory && !memory->valid()))
+      return refused(kDeclined);
+    problem_ = &p;
+    n_ = p.n;
+    num_eq_ = stepped_eq_rows_ = 0;
+    num_rows_ = p.num_ineq;
+    active_count_ = 0;
+    if (!small_set_up(p)) return refused(kDeclined);
+    Index iterations = 0;
+    // Warm start: the carried rows enter without steps, as in solve_exact.
+    const bool warm = memory && memory->initialized && memory->count > 0;
+    if (warm) {
+      for (Index k = 0; k < memory->count; ++k) {
+        const Index r = row_of(memory->ids[static_cast<std::size_t>(k)]);
+        if (r >= 0 && !in_set(r)) small_try_append(r);
+      }
+      if (!small_settle(iterations)) return refused(kDeclined);
+    }
+    Index steps = 0;  // since ẍ, Λ_A and the slacks were computed from the factor
+    for (bool first_search = !warm;; first_search = false) {
+      Index violated = 0;
+      Scalar slope = 0;
+      const Index p_row = most_violated_inequality(violated, slope);
+      if (p_row < 0) {
+        // As solve_exact: after two or more steps, from the factor afresh
+        // (no violated row hides in the steps' rounding), and search again.
+        if (steps <= 1) break;
+        steps = 0;
+        small_solve_multipliers(/*at_free_motion=*/false);
+        small_apply_multipliers();
+        // A multiplier that the rounding had kept positive now pulls: the
+        // general path's refresh releases it (refresh_multipliers).
+        if (!multipliers_within_tolerance()) return refused(kDeclined);
+        continue;
+      }
+      if (first_search && violated >= 2) {  // crash start, as solve_exact's
+        small_try_append(p_row);
+        for (Index r = 0; r < num_rows_ && active_count_ < n_; ++r)
+          if (r != p_row && detail::sign_bit(slack_(r)) && beyond_tolerance(r, slope)) small_try_append(r);
+        if (!small_settle(iterations)) return refused(kDeclined);
+        continue;
+      }
+      Scalar multiplier_p = 0;
+      for (;;) {
+        if (iterations >= iteration_cap()) return refused(kDeclined);
+        ++iterations;
+        Scalar norm2 = 0;
+        const Scalar pivot = small_project(p_row, /*for_step=*/true, norm2);
+        if (active_count_ >= n_ || !(pivot > settings.dependency_tolerance * norm2)) return refused(kDeclined);
+        Scalar t_partial = kInfinity;
+        Index blocking = -1;
+        for (Index i = 0; i < active_count_; ++i) {
+          if (!(step_(i) > Scalar(0))) continue;
+          const Scalar t = lambda_active_(i) / step_(i);
+          if (t < t_partial) {
+            t_partial = t;
+            blocking = i;
+          }
+        }
+        const Scalar t_full = -slack_(p_row) / pivot;
+        const bool full_step = !(t_full > t_partial);
+        const Scalar t = full_step ? t_full : t_partial;
+        small_step(t);
+        ++steps;
+        multiplier_p += t;
+        if (full_step) {
+          append_projected(p_row, pivot, multiplier_p);
+          break;
+        }
+        remove_active(blocking);
+      }
+    }
+    Report<Scalar> report = small_finish(iterations);
+    if (report.status != Status::Solved) return report;
+    ++small_path_solves_;
+    if (memory) remember_working_set(*memory, true);
+    return report;
+  }
+
+  /// solve_small's report when it leaves the problem to the general path:
+  /// a status none of its own results has (they are all Solved).
+  static constexpr Status kDeclined = Status::InvalidInput;
+  /// Row r of J_ineq (solve_small's rows: there are no equality rows), its
+  /// entry j at [j * kContactStride].
+  static constexpr Index kContactStride = ProblemType::kIneqStorage;
+  const Scalar* contact_row(Index r) const { return problem_->J_ineq.data() + r; }
+
+  /// solve_small's set-up: one pass over the DOFs (M diagonal, finite and
+  /// positive as check_mass requires; M⁻¹ and the free motion), one over
+  /// the rows (‖J_r‖, the slack at the free motion and its tolerance, as
+  /// prepare_rows). @return false when check_mass or prepare_rows would
+  /// not pass the data, or M is dense.
+  bool small_set_up(const ProblemType& p) {
+    const Index n = n_;
+    const Scalar* mass = p.M.data();
+    Scalar* inverse_mass = direction_acceleration_.data();
+    Scalar probe = 0;  // NaN if an entry is NaN or ±Inf, or a product overflowed
+    decltype(detail::bits_of(Scalar(0))) off_diagonal = 0;
+    Scalar largest_mass = 0;
+    Scalar smallest_mass = kInfinity;
+    Scalar free_norm2 = 0;
+    for (Index j = 0; j < n; ++j) {
+      const Scalar* column = mass + j * MaxDof;
+      off_diagonal = detail::or_of_bits(column, j, off_diagonal);
+      off_diagonal = detail::or_of_bits(column + j + 1, n - j - 1, off_diagonal);
+      const Scalar diagonal = column[j];
+      largest_mass = detail::max_of(largest_mass, std::fabs(diagonal));
+      smallest_mass = detail::min_of(smallest_mass, diagonal);
+      inverse_mass[j] = Scalar(1) / diagonal;
+      const Scalar free = z_free_(j) = acceleration_(j) = p.f(j) * inverse_mass[j];
+      probe += (diagonal + free) * Scalar(0);
+      free_norm2 += free * free;
+    }
+    if (off_diagonal << 1 != 0 || probe != Scalar(0) ||
+        !(smallest_mass > std::numeric_limits<Scalar>::epsilon() * largest_mass))
+      return false;
+    const Scalar free_norm = free_acceleration_norm_ = std::sqrt(free_norm2);
+    const Scalar fraction = tolerance_fraction_ = settings.kkt_tolerance * Scalar(0.1);
+    Scalar largest_rhs = 0;
+    Scalar largest_norm = 0;
+    for (Index r = 0; r < num_rows_; ++r) {
+      const Scalar* row = contact_row(r);
+      const Scalar d = p.d_ineq(r);
+      Scalar norm2 = 0;
+      Scalar slack = -d;
+      for (Index j = 0; j < n; ++j) {
+        const Scalar entry = row[j * kContactStride];
+        norm2 += entry * entry;
+        slack += entry * acceleration_(j);
+      }
+      probe += (norm2 + slack) * Scalar(0);
+      const Scalar row_norm = row_norm_(r) = std::sqrt(norm2);
+      slack_(r) = slack;
+      tolerance_base_(r) = fraction * (std::fabs(d) + row_norm * free_norm) + kTiny;
+      row_state_[static_cast<std::size_t>(r)] = 0;
+      largest_rhs = detail::max_of(largest_rhs, std::fabs(d));
+      largest_norm = detail::max_of(largest_norm, row_norm);
+    }
+    largest_rhs_ = largest_rhs;
+    largest_row_norm_ = largest_norm;
+    return probe == Scalar(0);
+  }
+
+  /// project_row in the unscaled space: l = L_W⁻¹ J_A M⁻¹ J_rᵀ (projection_);
+  /// for a step (`for_step`) also step_ = L_W⁻ᵀ l and the step's
+  /// Δẍ = M⁻¹(J_rᵀ − J_Aᵀ step_) (direction_). `norm2`: J_r M⁻¹ J_rᵀ (|ĵ_r|²).
+  /// @return the pivot, as project_row's: |ĵ_r − Ĵ_Aᵀ step|² = Δẍᵀ M Δẍ, or
+  ///         for an append without a step |ĵ_r|² − |l|² while that keeps at
+  ///         least half of |ĵ_r|².
+  Scalar small_project(Index r, bool for_step, Scalar& norm2) {
+    const Index n = n_;
+    const Index k = active_count_;
+    const Scalar* inverse_mass = direction_acceleration_.data();
+    const Scalar* row = contact_row(r);
+    Scalar row_norm2 = 0;
+    for (Index j = 0; j < n; ++j) {
+      const Scalar entry = row[j * kContactStride];
+      direction_(j) = entry * inverse_mass[j];
+      row_norm2 += entry * direction_(j);
+    }
+    norm2 = row_norm2;
+    if (k == 0) return row_norm2;
+    for (Index i = 0; i < k; ++i) {
+      const Scalar* set_row = contact_row(active_[static_cast<std::size_t>(i)]);
+      Scalar value = 0;
+      for (Index j = 0; j < n; ++j) value += set_row[j * kContactStride] * direction_(j);
+      projection_(i) = value;
+    }
+    const Scalar projection_norm2 = forward_substitute_small(projection_);
+    if (!for_step) {
+      const Scalar pivot = row_norm2 - projection_norm2;
+      if (pivot >= Scalar(0.5) * row_norm2) return pivot;
+    }
+    backward_substitute_small(projection_, step_);
+    for (Index i = 0; i < k; ++i) add_contact_row(active_[static_cast<std::size_t>(i)], -step_(i), direction_);
+    const Scalar* mass = problem_->M.data();
+    Scalar pivot = 0;
+    for (Index j = 0; j < n; ++j) pivot += direction_(j) * direction_(j) * mass[j * MaxDof + j];
+    return pivot;
+  }
+
+  /// v += x·M⁻¹J_rᵀ (v in the DOFs).
+  void add_contact_row(Index r, Scalar x, DofVector& v) const {
+    const Scalar* row = contact_row(r);
+    const Scalar* inverse_mass = direction_acceleration_.data();
+    for (Index j = 0; j < n_; ++j) v(j) += row[j * kContactStride] * x * inverse_mass[j];
+  }
+
+  /// try_append in the unscaled space: row r enters when independent of
+  /// the working set and the set has fewer than n rows.
+  void small_try_append(Index r) {
+    if (active_count_ >= n_) return;
+    Scalar norm2 = 0;
+    const Scalar pivot = small_project(r, /*for_step=*/false, norm2);
+    if (pivot > settings.dependency_tolerance * norm2) append_projected(r, pivot, Scalar(0));
+  }
+
+  /// take_step in the unscaled space: ẍ, every slack and Λ_A by t along
+  /// the last small_project's step.
+  void small_step(Scalar t) {
+    for (Index j = 0; j < n_; ++j) {
+      const Scalar delta = t * direction_(j);
+      acceleration_(j) += delta;
+      if (!detail::is_zero(delta)) add_column(j, delta, 0);
+    }
+    for (Index i = 0; i < active_count_; ++i) lambda_active_(i) -= t * step_(i);
+  }
+
+  /// solve_multipliers in the unscaled space: W_A Λ_A = d_A − J_A M⁻¹f.
+  /// `at_free_motion`: the slacks are still those of the free motion
+  /// (no step taken yet), so d_A − J_A M⁻¹f is −(their slacks).
+  void small_solve_multipliers(bool at_free_motion) {
+    for (Index i = 0; i < active_count_; ++i) {
+      const Index r = active_[static_cast<std::size_t>(i)];
+      Scalar value = -slack_(r);
+      if (!at_free_motion) {
+        const Scalar* row = contact_row(r);
+        value = problem_->d_ineq(r);
+        for (Index j = 0; j < n_; ++j) value -= row[j * kContactStride] * z_free_(j);
+      }
+      lambda_active_(i) = value;
+    }
+    forward_substitute_small(lambda_active_);
+    backward_substitute_small(lambda_active_, lambda_active_);
+  }
+
+  /// apply_multipliers in the unscaled space: ẍ = M⁻¹(f + J_AᵀΛ_A), then
+  /// every row's slack.
+  void small_apply_multipliers() {
+    for (Index j = 0; j < n_; ++j) acceleration_(j) = z_free_(j);
+    for (Index i = 0; i < active_count_; ++i)
+      add_contact_row(active_[static_cast<std::size_t>(i)], lambda_active_(i), acceleration_);
+    for (Index r = 0; r < num_rows_; ++r) {
+      const Scalar* row = contact_row(r);
+      Scalar slack = -problem_->d_ineq(r);
+      for (Index j = 0; j < n_; ++j) slack += row[j * kContactStride] * acceleration_(j);
+      slack_(r) = slack;
+    }
+  }
+
+  /// settle_appended for solve_small (rows appended from position 0 on, at
+  /// the free motion: a warm or crash start comes before any step):
+  /// releases the rows that pull, or drops them all when more pull than
+  /// push, then ẍ and the slacks from the factor. @return false at the cap.
+  bool small_settle(Index& iterations) {
+    small_solve_multipliers(/*at_free_motion=*/true);
+    for (;;) {
+      const Index most_negative = most_pulling_row();
+      if (most_negative < 0) break;
+      if (iterations == 0 && 2 * pulling_rows(0) > active_count_) {
+        while (active_count_ > 0) set_in_set(active_[static_cast<std::size_t>(--active_count_)], false);
+        break;
+      }
+      if (iterations >= iteration_cap()) return false;
+      ++iterations;
+      remove_active(most_negative);
+      small_solve_multipliers(/*at_free_motion=*/true);
+    }
+    small_apply_multipliers();
+    return true;
+  }
+
+  /// True when no multiplier of the working set pulls beyond the KKT
+  /// tolerance (refresh_multipliers' test).
+  bool multipliers_within_tolerance() const {
+    Scalar multiplier_scale = 0;
+    Scalar smallest = 0;
+    for (Index i = 0; i < active_count_; ++i) {
+      multiplier_scale = detail::max_of(multiplier_scale, std::fabs(lambda_active_(i)));
+      smallest = detail::min_of(smallest, lambda_active_(i));
+    }
+    return Residuals<Scalar>::multiplier_within(smallest, multiplier_scale, settings.kkt_tolerance);
+  }
+
+  /// finish() for solve_small's problems (a diagonal M, inequality rows
+  /// only): Λ, the objective and every residual and scale of Residuals, in
+  /// one pass over the rows and one over the DOFs. @return a Solved report,
+  /// or kDeclined when the point fails the exact strategy's promise
+  /// (finish(): every KKT condition and the working set's rows) or a
+  /// residual is not finite.
+  Report<Scalar> small_finish(Index iterations) {
+    const ProblemType& p = *problem_;
+    const Index n = n_;
+    Scalar min_slack = num_rows_ > 0 ? kInfinity : Scalar(0);
+    for (Index r = 0; r < num_rows_; ++r) {
+      lambda_(r) = 0;
+      min_slack = detail::min_of(min_slack, slack_(r));
+    }
+    Scalar probe = 0;
+    Scalar working_set = 0;
+    Scalar multiplier_scale = 0;
+    Scalar min_multiplier = active_count_ < num_rows_ ? Scalar(0) : kInfinity;
+    Scalar complementarity = 0;
+    for (Index i = 0; i < active_count_; ++i) {
+      const Index r = active_[static_cast<std::size_t>(i)];
+      const Scalar lambda = lambda_(r) = lambda_active_(i);
+      const Scalar slack = slack_(r);
+      probe += lambda * Scalar(0);
+      working_set = detail::max_of(working_set, std::fabs(slack));
+      multiplier_scale = detail::max_of(multiplier_scale, std::fabs(lambda));
+      min_multiplier = detail::min_of(min_multiplier, lambda);
+      complementarity = detail::max_of(complementarity, std::fabs(lambda * slack));
+    }
+    if (num_rows_ == 0) min_multiplier = 0;
+    Scalar stationarity = 0;
+    Scalar force_scale = 0;
+    Scalar inertia_dot_acceleration = 0;
+    Scalar force_dot_acceleration = 0;
+    Scalar acceleration_norm2 = 0;
+    DofVector& total_force = direction_;  // f + J_AᵀΛ_A (scratch)
+    for (Index j = 0; j < n; ++j) total_force(j) = p.f(j);
+    for (Index i = 0; i < active_count_; ++i) {
+      const Scalar* row = contact_row(active_[static_cast<std::size_t>(i)]);
+      for (Index j = 0; j < n; ++j) total_force(j) += row[j * kContactStride] * lambda_active_(i);
+    }
+    for (Index j = 0; j < n; ++j) {
+      const Scalar a = acceleration_(j);
+      const Scalar f = p.f(j);
+      const Scalar force = total_force(j);
+      const Scalar inertia = p.M(j, j) * a;
+      probe += a * Scalar(0);
+      stationarity = detail::max_of(stationarity, std::fabs(inertia - force));
+      force_scale = detail::max_of(
+          force_scale, detail::max_of(std::fabs(f), detail::max_of(std::fabs(inertia), std::fabs(force - f))));
+      inertia_dot_acceleration += inertia * a;
+      force_dot_acceleration += f * a;
+      acceleration_norm2 += a * a;
+    }
+    objective_ = Scalar(0.5) * inertia_dot_acceleration - force_dot_acceleration;
+    const Scalar row_scale = this->row_scale(std::sqrt(acceleration_norm2));
+    const Residuals<Scalar> residuals{stationarity,    0,           working_set, min_slack,       min_multiplier,
+                                      complementarity, force_scale, row_scale,   multiplier_scale};
+    // The residuals' sum is NaN or ±Inf if one is (an overflow: an infinite scale would pass any check).
+    probe += (stationarity + force_scale + row_scale + min_slack + complementarity + objective_) * Scalar(0);
+    // working_set_satisfied's stationarity is kkt_satisfied's too.
+    if (probe != Scalar(0) || !residuals.kkt_satisfied(settings.kkt_tolerance) ||
+        !Residuals<Scalar>::row_within(working_set, row_scale, settings.kkt_tolerance))
+      return refused(kDeclined);
+    return Report<Scalar>{Status::Solved, iterations, active_count_, true, residuals};
+  }
+
   // ---- results -------------------------------------------------------------
 
   void clear_outputs() {
@@ -1680,6 +2058,7 @@ class Solver {
   Scalar mass_symmetry_tolerance_ = 0;  ///< |m_ij − m_ji| allowed: 8ε·max m_ii of the last factored M
   Index mass_n_ = 0;
   std::uint32_t mass_factorizations_ = 0;
+  std::uint32_t small_path_solves_ = 0;
   bool mass_valid_ = false;
   bool mass_diagonal_ = false;
   bool drift_kept_ = false;   ///< Exact's first pass kept the steps' rounding in ẍ and Λ_A (solve())
