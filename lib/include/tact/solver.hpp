@@ -89,7 +89,8 @@ struct Settings {
   /// Exact's path for small problems of contacts (a diagonal M, no equality
   /// rows, n·rows ≤ 36: Solver::solve_small), which takes about a fifth
   /// fewer instructions for the same results within the tolerance. false:
-  /// every solve takes the general path (tests compare the two).
+  /// every solve takes the general path (tests compare the two). Compiled
+  /// only with TACT_SMALL_PROBLEM_PATH (config.hpp, default 1).
   bool small_problem_path = true;
 };
 
@@ -190,63 +191,16 @@ class Solver {
   ///         InvalidInput too for a strategy that is not one of the four or
   ///         a memory whose count is outside [0, MaxIneq].
   /// M's factorization is reused while problem.M does not change; a diagonal M
-  /// is never factored.
-  Report<Scalar> solve(const ProblemType& problem, Strategy strategy, Memory* memory = nullptr) {
-    if (strategy == Strategy::Exact && settings.small_problem_path) {
-      Report<Scalar> report = solve_small(problem, memory);
-      if (report.status != kDeclined) return report;
+  /// is never factored. A small problem of contacts takes Exact's
+  /// small-problem path (solve_small, Settings::small_problem_path), any
+  /// other solve the general path. Inlined: a firmware that calls only
+  /// Exact links none of the other strategies' code.
+  TACT_ALWAYS_INLINE Report<Scalar> solve(const ProblemType& problem, Strategy strategy, Memory* memory = nullptr) {
+    if (strategy != Strategy::Exact) return solve_paper(problem, strategy, memory);
+    if constexpr (TACT_SMALL_PROBLEM_PATH != 0) {
+      if (settings.small_problem_path && solve_small(problem, memory)) return small_report_;
     }
-    // Calls in a row, not nested: M's factorization has the deepest stack
-    // of a solve, so it starts from this frame.
-    Status status = check_data(problem, strategy, memory);
-    if (status == Status::Solved) status = check_mass(problem.M, problem.n);
-    if ((status == Status::InvalidMass || (status == Status::Solved && !mass_valid_)) && !data_finite())
-      status = Status::InvalidInput;
-    if (status == Status::Solved && !mass_valid_) status = factor_dense_mass(problem.n);
-    if (status == Status::Solved) status = prepare_rows(problem);
-    if (status != Status::Solved) {
-      n_ = num_eq_ = num_rows_ = 0;
-      clear_outputs();
-      if (strategy == Strategy::Exact && memory) remember_working_set(*memory, false);
-      return refused(status);
-    }
-    Index iterations = 0;
-    // Exact's first pass ends on swept slacks but keeps the steps' rounding
-    // in ẍ and Λ_A (re-solving from the factor costs more than the rest of
-    // a small solve). A second pass re-solves from the factor and resumes
-    // the dual iterations when that rounding may have decided the result
-    // (second_pass_needed).
-    for (;;) {
-      switch (strategy) {
-        case Strategy::Platt:
-        case Strategy::PlattImproved: {
-          const bool improved = strategy == Strategy::PlattImproved;
-          status = memory ? solve_platt(problem, *memory, improved, iterations) : solve_platt_once(improved, iterations);
-          break;
-        }
-        case Strategy::Right:
-          if (memory) memory->clear();
-          status = solve_right(iterations);
-          break;
-        case Strategy::Exact: {
-          const bool warm = !second_pass_ && memory && memory->initialized && memory->count > 0;
-          status = solve_exact(warm ? memory : nullptr, iterations);
-          break;
-        }
-      }
-      // A strategy that stopped early leaves stale slacks: fresh ones for the
-      // residuals (here, so that the sweep's kernels stack on solve(), not on finish).
-      if (status != Status::Solved) apply_multipliers(/*keep_acceleration=*/true);
-      Report<Scalar> report = finish(problem, strategy, status, iterations);
-      if (!second_pass_needed(status, report)) {
-        if (strategy == Strategy::Exact && memory) remember_working_set(*memory, report.status == Status::Solved);
-        return report;
-      }
-      // The point still carries the first pass's steps: counted as such,
-      // the second pass starts with its re-solve from the factor.
-      second_pass_ = true;
-      steps_since_solve_ = 2;
-    }
+    return solve_exact_general(problem, memory);
   }
 
   /// Forgets everything carried between solves (M's factor), so the next
@@ -301,6 +255,65 @@ class Solver {
   static constexpr Scalar kInfinity = std::numeric_limits<Scalar>::infinity();
   static constexpr const std::uint16_t* kConsecutive = detail::Consecutive<MaxDof>::index.data();
   static constexpr Scalar kTiny = std::numeric_limits<Scalar>::min();
+
+  /// solve() by the general path: the exact strategy (solve_small's frame is
+  /// gone when it runs: the stack of a solve is this path's) and, apart,
+  /// the paper's three, so that a firmware calling only Exact (a constant
+  /// at the call: solve() is inlined) links none of their code.
+  TACT_NOINLINE Report<Scalar> solve_exact_general(const ProblemType& problem, Memory* memory) {
+    return solve_general<true>(problem, Strategy::Exact, memory);
+  }
+  TACT_NOINLINE Report<Scalar> solve_paper(const ProblemType& problem, Strategy strategy, Memory* memory) {
+    return solve_general<false>(problem, strategy, memory);
+  }
+  /// The general path of the exact strategy (kExact) or of the paper's.
+  template <bool kExact>
+  TACT_ALWAYS_INLINE Report<Scalar> solve_general(const ProblemType& problem, Strategy strategy, Memory* memory) {
+    // Calls in a row, not nested: M's factorization has the deepest stack
+    // of a solve, so it starts from this frame.
+    Status status = check_data(problem, strategy, memory);
+    if (status == Status::Solved) status = check_mass(problem.M, problem.n);
+    if ((status == Status::InvalidMass || (status == Status::Solved && !mass_valid_)) && !data_finite())
+      status = Status::InvalidInput;
+    if (status == Status::Solved && !mass_valid_) status = factor_dense_mass(problem.n);
+    if (status == Status::Solved) status = prepare_rows(problem);
+    if (status != Status::Solved) {
+      n_ = num_eq_ = num_rows_ = 0;
+      clear_outputs();
+      if (strategy == Strategy::Exact && memory) remember_working_set(*memory, false);
+      return refused(status);
+    }
+    Index iterations = 0;
+    // Exact's first pass ends on swept slacks but keeps the steps' rounding
+    // in ẍ and Λ_A (re-solving from the factor costs more than the rest of
+    // a small solve). A second pass re-solves from the factor and resumes
+    // the dual iterations when that rounding may have decided the result
+    // (second_pass_needed).
+    for (;;) {
+      if constexpr (kExact) {
+        const bool warm = !second_pass_ && memory && memory->initialized && memory->count > 0;
+        status = solve_exact(warm ? memory : nullptr, iterations);
+      } else if (strategy == Strategy::Right) {
+        if (memory) memory->clear();
+        status = solve_right(iterations);
+      } else {  // Platt or PlattImproved (check_data refused any other strategy)
+        const bool improved = strategy == Strategy::PlattImproved;
+        status = memory ? solve_platt(problem, *memory, improved, iterations) : solve_platt_once(improved, iterations);
+      }
+      // A strategy that stopped early leaves stale slacks: fresh ones for the
+      // residuals (here, so that the sweep's kernels stack on solve(), not on finish).
+      if (status != Status::Solved) apply_multipliers(/*keep_acceleration=*/true);
+      Report<Scalar> report = finish(problem, strategy, status, iterations);
+      if (!second_pass_needed(status, report)) {
+        if (strategy == Strategy::Exact && memory) remember_working_set(*memory, report.status == Status::Solved);
+        return report;
+      }
+      // The point still carries the first pass's steps: counted as such,
+      // the second pass starts with its re-solve from the factor.
+      second_pass_ = true;
+      steps_since_solve_ = 2;
+    }
+  }
 
   // ---- setup -------------------------------------------------------------
 
@@ -1560,18 +1573,19 @@ class Solver {
   /// check: solve() then solves from the start, and that path's statuses
   /// and verdicts stand. So a solve it returns is Solved and meets every KKT
   /// condition within the tolerance.
-  /// @return a Solved report, with `memory` (if any) updated as a Solved
-  ///         exact solve updates it, or one whose status is kDeclined.
-  TACT_NOINLINE Report<Scalar> solve_small(const ProblemType& p, Memory* memory) {
+  /// @return true with the report in small_report_ (Solved) and `memory`
+  ///         (if any) updated as a Solved exact solve updates it; false when
+  ///         it declines.
+  TACT_NOINLINE bool solve_small(const ProblemType& p, Memory* memory) {
     if (!p.sizes_valid() || p.num_eq != 0 || p.n * p.num_ineq > kSmallRowsEntries || !settings_valid() ||
         (memory && !memory->valid()))
-      return refused(kDeclined);
+      return false;
     problem_ = &p;
     n_ = p.n;
     num_eq_ = stepped_eq_rows_ = 0;
     num_rows_ = p.num_ineq;
     active_count_ = 0;
-    if (!small_set_up(p)) return refused(kDeclined);
+    if (!small_set_up(p)) return false;
     Index iterations = 0;
     // Warm start: the carried rows enter without steps, as in solve_exact.
     const bool warm = memory && memory->initialized && memory->count > 0;
@@ -1580,7 +1594,7 @@ class Solver {
         const Index r = row_of(memory->ids[static_cast<std::size_t>(k)]);
         if (r >= 0 && !in_set(r)) small_try_append(r);
       }
-      if (!small_settle(iterations)) return refused(kDeclined);
+      if (!small_settle(iterations)) return false;
     }
     Index steps = 0;  // since ẍ, Λ_A and the slacks were computed from the factor
     for (bool first_search = !warm;; first_search = false) {
@@ -1596,23 +1610,23 @@ class Solver {
         small_apply_multipliers();
         // A multiplier that the rounding had kept positive now pulls: the
         // general path's refresh releases it (refresh_multipliers).
-        if (!multipliers_within_tolerance()) return refused(kDeclined);
+        if (!multipliers_within_tolerance()) return false;
         continue;
       }
       if (first_search && violated >= 2) {  // crash start, as solve_exact's
         small_try_append(p_row);
         for (Index r = 0; r < num_rows_ && active_count_ < n_; ++r)
           if (r != p_row && detail::sign_bit(slack_(r)) && beyond_tolerance(r, slope)) small_try_append(r);
-        if (!small_settle(iterations)) return refused(kDeclined);
+        if (!small_settle(iterations)) return false;
         continue;
       }
       Scalar multiplier_p = 0;
       for (;;) {
-        if (iterations >= iteration_cap()) return refused(kDeclined);
+        if (iterations >= iteration_cap()) return false;
         ++iterations;
         Scalar norm2 = 0;
         const Scalar pivot = small_project(p_row, /*for_step=*/true, norm2);
-        if (active_count_ >= n_ || !(pivot > settings.dependency_tolerance * norm2)) return refused(kDeclined);
+        if (active_count_ >= n_ || !(pivot > settings.dependency_tolerance * norm2)) return false;
         Scalar t_partial = kInfinity;
         Index blocking = -1;
         for (Index i = 0; i < active_count_; ++i) {
@@ -1636,16 +1650,9 @@ class Solver {
         remove_active(blocking);
       }
     }
-    Report<Scalar> report = small_finish(iterations);
-    if (report.status != Status::Solved) return report;
-    ++small_path_solves_;
-    if (memory) remember_working_set(*memory, true);
-    return report;
+    return small_finish(iterations, memory);
   }
 
-  /// solve_small's report when it leaves the problem to the general path:
-  /// a status none of its own results has (they are all Solved).
-  static constexpr Status kDeclined = Status::InvalidInput;
   /// Row r of J_ineq (solve_small's rows: there are no equality rows), its
   /// entry j at [j * kContactStride].
   static constexpr Index kContactStride = ProblemType::kIneqStorage;
@@ -1694,7 +1701,9 @@ class Solver {
         norm2 += entry * entry;
         slack += entry * acceleration_(j);
       }
-      probe += (norm2 + slack) * Scalar(0);
+      // NaN or ±Inf in J_r or d_r make the slack so (x·0 is NaN for an infinite
+      // x); a ‖J_r‖² that overflowed makes finish()'s row scale infinite.
+      probe += slack * Scalar(0);
       const Scalar row_norm = row_norm_(r) = std::sqrt(norm2);
       slack_(r) = slack;
       tolerance_base_(r) = fraction * (std::fabs(d) + row_norm * free_norm) + kTiny;
@@ -1792,7 +1801,7 @@ class Solver {
 
   /// apply_multipliers in the unscaled space: ẍ = M⁻¹(f + J_AᵀΛ_A), then
   /// every row's slack.
-  void small_apply_multipliers() {
+  TACT_NOINLINE void small_apply_multipliers() {
     for (Index j = 0; j < n_; ++j) acceleration_(j) = z_free_(j);
     for (Index i = 0; i < active_count_; ++i)
       add_contact_row(active_[static_cast<std::size_t>(i)], lambda_active_(i), acceleration_);
@@ -1840,11 +1849,11 @@ class Solver {
 
   /// finish() for solve_small's problems (a diagonal M, inequality rows
   /// only): Λ, the objective and every residual and scale of Residuals, in
-  /// one pass over the rows and one over the DOFs. @return a Solved report,
-  /// or kDeclined when the point fails the exact strategy's promise
-  /// (finish(): every KKT condition and the working set's rows) or a
-  /// residual is not finite.
-  Report<Scalar> small_finish(Index iterations) {
+  /// one pass over the rows and one over the DOFs; the memory updated.
+  /// @return true with the report in small_report_, or false when the
+  /// point fails the exact strategy's promise (finish(): every KKT
+  /// condition and the working set's rows) or a residual is not finite.
+  bool small_finish(Index iterations, Memory* memory) {
     const ProblemType& p = *problem_;
     const Index n = n_;
     Scalar min_slack = num_rows_ > 0 ? kInfinity : Scalar(0);
@@ -1901,8 +1910,11 @@ class Solver {
     // working_set_satisfied's stationarity is kkt_satisfied's too.
     if (probe != Scalar(0) || !residuals.kkt_satisfied(settings.kkt_tolerance) ||
         !Residuals<Scalar>::row_within(working_set, row_scale, settings.kkt_tolerance))
-      return refused(kDeclined);
-    return Report<Scalar>{Status::Solved, iterations, active_count_, true, residuals};
+      return false;
+    ++small_path_solves_;
+    if (memory) remember_working_set(*memory, true);
+    small_report_ = Report<Scalar>{Status::Solved, iterations, active_count_, true, residuals};
+    return true;
   }
 
   // ---- results -------------------------------------------------------------
@@ -2059,6 +2071,7 @@ class Solver {
   Index mass_n_ = 0;
   std::uint32_t mass_factorizations_ = 0;
   std::uint32_t small_path_solves_ = 0;
+  Report<Scalar> small_report_;  ///< solve_small's report, which solve() returns
   bool mass_valid_ = false;
   bool mass_diagonal_ = false;
   bool drift_kept_ = false;   ///< Exact's first pass kept the steps' rounding in ẍ and Λ_A (solve())
