@@ -1676,6 +1676,7 @@ class Solver {
       const Scalar* column = mass + j * MaxDof;
       off_diagonal = detail::or_of_bits(column, j, off_diagonal);
       off_diagonal = detail::or_of_bits(column + j + 1, n - j - 1, off_diagonal);
+      if (off_diagonal << 1 != 0) return false;  // a dense M: at its first column
       const Scalar diagonal = column[j];
       largest_mass = detail::max_of(largest_mass, std::fabs(diagonal));
       smallest_mass = detail::min_of(smallest_mass, diagonal);
@@ -1684,9 +1685,7 @@ class Solver {
       probe += (diagonal + free) * Scalar(0);
       free_norm2 += free * free;
     }
-    if (off_diagonal << 1 != 0 || probe != Scalar(0) ||
-        !(smallest_mass > std::numeric_limits<Scalar>::epsilon() * largest_mass))
-      return false;
+    if (probe != Scalar(0) || !(smallest_mass > std::numeric_limits<Scalar>::epsilon() * largest_mass)) return false;
     const Scalar free_norm = free_acceleration_norm_ = std::sqrt(free_norm2);
     const Scalar fraction = tolerance_fraction_ = settings.kkt_tolerance * Scalar(0.1);
     Scalar largest_rhs = 0;
