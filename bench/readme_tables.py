@@ -605,10 +605,11 @@ def floor_standing():
 
 
 def m4f_stacks():
-    """One exact (and Platt) solve's peak stack on the M4F, within the target, and the most over every way."""
+    """One exact solve's and one Platt solve's peak stack on the M4F, within the target, and the most over
+    every way."""
     f = footprint("m4f-an386")
-    require(f["stack_exact"] == f["stack_platt"] <= STACK_TARGET, "Exact's and Platt's stacks differ or miss 512")
-    return [spaced(f["stack_exact"]), spaced(max(f["stack"].values()))]
+    require(max(f["stack_exact"], f["stack_platt"]) <= STACK_TARGET, "an exact or Platt solve's stack misses 512")
+    return [spaced(f["stack_exact"]), spaced(f["stack_platt"]), spaced(max(f["stack"].values()))]
 
 
 def sizeof_30():
@@ -629,10 +630,12 @@ CLASSES = ["corner", "haptic corner", "billiard", "dense 12/2/24", "dense 30/0/6
 PROSE = [
     ("README.md", "corner ≤ {} ({}), haptic corner ≤ {} ({}), billiard ≤ {} ({}), dense 12/2/24 ≤ {} ({}), dense 30/0/60 ≤ {} ({})",
      lambda: [spaced(x) for name in CLASSES for x in (TARGET[name], DAQP[name])]),
-    ("README.md", "**Met: billiard** ({} and {}, {} % below the target; M7's worst {})", billiard_status),
+    ("README.md", "**Met: corner** ({}) **and haptic corner** ({} and {})",
+     lambda: met_colds("corner") + met_colds("haptic corner")),
+    ("README.md", "**billiard** ({} and {}, {} % below the target; M7's worst {})", billiard_status),
     ("README.md", "**and dense 30/0/60** ({} and {})", lambda: met_colds("dense 30/0/60")),
-    ("README.md", "dense 12/2/24 ({} and {}: {}× the target), corner ({}: {}×), haptic corner ({} and {}: {}×)",
-     lambda: [x for name in ("dense 12/2/24", "corner", "haptic corner") for x in (*class_colds(name), over_target(name))]),
+    ("README.md", "dense 12/2/24 ({} and {}: {}× the target)",
+     lambda: [*class_colds("dense 12/2/24"), over_target("dense 12/2/24")]),
     ("README.md", "({}× fewer on the corner, {}× on the haptic corner, {}× on billiard, {}× on dense 12/2/24, "
                   "{}× on dense 30/0/60)",
      lambda: [fewer_than_daqp(name) for name in CLASSES]),
@@ -663,9 +666,9 @@ PROSE = [
      lambda: [spaced(10 * round(sum(phase_count("bench/problems/corner-1.qp", phase)
                                     for phase in ("set-up:", "residual check")) / 10))]),
     ("README.md", "the floor is {} % below the corner's target and {} % below the haptic's", floor_standing),
-    ("README.md", "their own above the working-set solves): {} bytes for Exact and for Platt on the M4F",
-     lambda: m4f_stacks()[:1]),
-    ("README.md", "and warm: on the M4F at most {} bytes over every strategy, size and way", lambda: m4f_stacks()[1:]),
+    ("README.md", "their own above the working-set solves): {} bytes for Exact and {} for Platt on the M4F",
+     lambda: m4f_stacks()[:2]),
+    ("README.md", "and warm: on the M4F at most {} bytes over every strategy, size and way", lambda: m4f_stacks()[2:]),
     ("README.md", "`sizeof(Solver<30, 0, 60>)` went from 21 248 to {} bytes, below DAQP's 13.5 KB", sizeof_30),
     ("README.md", "{} bytes at 2/0/2, {} at 3/0/6, {} at 12/2/24, {} at 22/0/77, {} at 30/0/60",
      lambda: [spaced(footprint("m4f-an386")["sizeof"][size])

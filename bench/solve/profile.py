@@ -35,17 +35,27 @@ import tempfile
 PHASES = [
     ("set-up: checks of the data and of M, M's factor, free motion",
      ["check_data", "settings_valid", "check_mass", "same_mass", "factor_dense_mass", "data_finite", "prepare_rows",
-      "clear_outputs", "rows_status_after_non_finite_norm"]),
-    ("residual check (finish)", ["finish", "kkt_satisfied", "working_set_satisfied", "second_pass_needed"]),
+      "clear_outputs", "rows_status_after_non_finite_norm", "small_set_up"]),
+    ("residual check (finish)", ["finish", "kkt_satisfied", "working_set_satisfied", "second_pass_needed",
+                                 "small_finish"]),
     ("search for the most violated row", ["most_violated_inequality", "beyond_tolerance"]),
     ("steps and slack sweeps", ["take_step", "sweep_rows", "sweep_listed_columns", "list_if_nonzero", "add_column",
-                                "update_slacks", "apply_multipliers"]),
+                                "update_slacks", "apply_multipliers", "small_step", "small_apply_multipliers"]),
     ("working set: scaled rows, projections, factor of W, warm start",
      ["project_row", "project_small_row", "scaled_row", "append_projected", "try_append", "remove_active", "solve_multipliers",
       "append_carried_rows", "crash_start", "settle_appended", "row_of", "remember_working_set", "add_equalities",
-      "dependency_status"]),
+      "dependency_status", "small_project", "small_try_append", "small_settle", "small_solve_multipliers",
+      "add_contact_row"]),
 ]
 CONTROL = "control: solve(), strategy loop, report"
+# The functions the strategies are inlined into (solve() itself, the general
+# path's two halves and the small-problem path): an instruction there goes to
+# the phase of its innermost inlined member that has one.
+SOLVE_FUNCTIONS = ("::solve(", "::solve_exact_general(", "::solve_paper(", "::solve_small(")
+
+
+def in_solve_function(name):
+    return any(solve in name for solve in SOLVE_FUNCTIONS)
 
 
 def symbols(elf):
@@ -97,7 +107,8 @@ def phase_of(name):
 
 def print_phases(elf, solve, table):
     """Each instruction goes to the phase of the Solver member it runs in;
-    one of solve() (where the strategies are inlined) to that of the
+    one of solve() and the paths it calls (where the strategies are inlined,
+    SOLVE_FUNCTIONS) to that of the
     innermost inlined member that has one; one of a kernel (dot, the
     triangular solves, ...) to the phase it was called from."""
     starts = [entry[0] for entry in table]
@@ -106,7 +117,13 @@ def print_phases(elf, solve, table):
         index = bisect.bisect_right(starts, pc) - 1
         return table[index][2] if index >= 0 and pc < starts[index] + table[index][1] else "?"
 
-    in_solve = sorted({pc for pc in solve if "::solve(" in function_at(pc)})
+    def outside_tact(function):
+        return "counter_read" in function or not re.match(r"^(\w+ )?(tact::|std::|mem|sqrt)", function)
+
+    # solve() is inlined into its caller (the harness's measured_solve): its
+    # instructions there are the solve's, found by their inlined frames.
+    in_solve = sorted({pc for pc in solve
+                       if in_solve_function(function_at(pc)) or outside_tact(function_at(pc))})
     lines = subprocess.run(["arm-none-eabi-addr2line", "-e", elf, "-C", "-f", "-i", "-a"] + [hex(a) for a in in_solve],
                            capture_output=True, text=True, check=True).stdout.splitlines()
     inlined = {}  # solve() address → its inlined frames, innermost first
@@ -119,10 +136,10 @@ def print_phases(elf, solve, table):
     phase = CONTROL
     for pc in solve:
         function = function_at(pc)
-        if "counter_read" in function or not re.match(r"^(\w+ )?(tact::|std::|mem|sqrt)", function):
+        if outside_tact(function) and not any("tact::Solver" in frame for frame in inlined.get(pc, [])):
             counts["harness (not in the icount plugin's figure): " + function[:40]] += 1
             continue
-        if "::solve(" in function:
+        if in_solve_function(function) or outside_tact(function):
             phase = next((p for p in map(phase_of, inlined[pc]) if p), CONTROL)
         elif function.startswith("tact::Solver"):
             phase = phase_of(function) or phase

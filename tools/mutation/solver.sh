@@ -55,3 +55,13 @@ run S20-tie-prefers-partial $S 's/const bool full_step = full_step_possible && !
 # reaches it, and ends the same without it).
 run S8-refresh-release-off $S 's/if \(!keep_drift\) iterations \+= refresh_multipliers\(cap - iterations\);/if (!keep_drift) iterations += 0 * refresh_multipliers(cap - iterations);/'
 run S21-release-check-ignores-multiplier $S 's/if \(multiplier_p != Scalar\(0\) \|\| !violations_within_kkt_tolerance\(\)\) return false;/if ((multiplier_p != Scalar(0) \&\& false) || !violations_within_kkt_tolerance()) return false;/'
+# Session 33: the small-problem path (solve_small). A wrong step or a memory
+# left alone shows as declines (RandomProblems.SmallProblemPathAgreesWithTheGeneralPath
+# counts the solves the path finished) or as a result that differs from the
+# general path's; a mass it should refuse, as a status.
+run L3-small-full-step-sign $S 's/const Scalar t_full = -slack_\(p_row\) \/ pivot;/const Scalar t_full = slack_(p_row) \/ pivot;/'
+run L8-small-memory-not-remembered $S 's/    if \(memory\) remember_working_set\(\*memory, true\);\n    small_report_/    small_report_/'
+run L9-small-mass-check-off $S 's/!\(smallest_mass > std::numeric_limits<Scalar>::epsilon\(\) \* largest_mass\)/false/'
+run L1-small-dependency-off $S 's/if \(active_count_ >= n_ \|\| !\(pivot > settings.dependency_tolerance \* norm2\)\) return false;/if (active_count_ >= n_ || !(pivot > 0)) return false;/'
+run L4-small-no-working-set-check $S 's/        !Residuals<Scalar>::row_within\(working_set, row_scale, settings.kkt_tolerance\)\)/        false)/'
+run L5-small-refresh-keeps-pulling-rows $S 's/if \(!multipliers_within_tolerance\(\)\) return false;/;/'
