@@ -469,17 +469,25 @@ TEST(WarmStart, OnlyStaleIdsStillFindTheViolatedRows) {
 // working set, as a warm start does, from the rows the free motion violates.
 
 /// A cold exact solve of the 2-DOF, 2-row problem p: Solved with every KKT
-/// condition, the working-set size and iterations given, ẍ and Λ as expected.
+/// condition, the working-set size and iterations given, ẍ and Λ as expected;
+/// by the small-problem path and by the general path (each has a crash start).
 void expect_cold_solve(const Problem& p, int active, int iterations, const std::array<double, 2>& acceleration,
                        const std::array<double, 2>& multiplier) {
-  const auto report = tact::test::solve_no_heap(g_cold, p, tact::Strategy::Exact);
-  ASSERT_EQ(report.status, tact::Status::Solved);
-  EXPECT_TRUE(report.kkt_satisfied);
-  EXPECT_EQ(report.active_count, active);
-  EXPECT_EQ(report.iterations, iterations);
-  for (int i = 0; i < 2; ++i) {
-    EXPECT_NEAR(g_cold.acceleration()(i), acceleration[static_cast<std::size_t>(i)], 1e-12) << i;
-    EXPECT_NEAR(g_cold.multiplier_ineq(i), multiplier[static_cast<std::size_t>(i)], 1e-12) << i;
+  for (const bool small_path : {true, false}) {
+    SCOPED_TRACE(small_path ? "small-problem path" : "general path");
+    g_cold.settings.small_problem_path = small_path;
+    const auto small_solves = g_cold.small_path_solves();
+    const auto report = tact::test::solve_no_heap(g_cold, p, tact::Strategy::Exact);
+    g_cold.settings.small_problem_path = true;
+    ASSERT_EQ(report.status, tact::Status::Solved);
+    EXPECT_EQ(g_cold.small_path_solves() - small_solves, small_path ? 1u : 0u);
+    EXPECT_TRUE(report.kkt_satisfied);
+    EXPECT_EQ(report.active_count, active);
+    EXPECT_EQ(report.iterations, iterations);
+    for (int i = 0; i < 2; ++i) {
+      EXPECT_NEAR(g_cold.acceleration()(i), acceleration[static_cast<std::size_t>(i)], 1e-12) << i;
+      EXPECT_NEAR(g_cold.multiplier_ineq(i), multiplier[static_cast<std::size_t>(i)], 1e-12) << i;
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 # Mutants of solver.hpp (working set, warm and crash starts, statuses, Platt
-# and Right). Sessions 30 to 32: 35 mutants, 28 killed, 5 equivalent and 2
-# alive (the last two groups, with why). S29 and S25 got their tests from a
+# and Right, the small-problem path). Sessions 30 to 32: 35 mutants, 28
+# killed, 5 equivalent and 2 alive (the groups after S17c, with why);
+# session 33: 7 of the small-problem path, 4 killed and 3 alive, guarded. S29 and S25 got their tests from a
 # targeted search in session 32 (docs/reliability.md, "Mutation testing").
 TARGETS="test_corner test_input test_warm_start test_world test_random test_property test_worst_case"
 S=lib/include/tact/solver.hpp
@@ -58,10 +59,21 @@ run S21-release-check-ignores-multiplier $S 's/if \(multiplier_p != Scalar\(0\) 
 # Session 33: the small-problem path (solve_small). A wrong step or a memory
 # left alone shows as declines (RandomProblems.SmallProblemPathAgreesWithTheGeneralPath
 # counts the solves the path finished) or as a result that differs from the
-# general path's; a mass it should refuse, as a status.
+# general path's; a skipped crash start as iterations (CrashStart.*, which
+# now run both paths: S5 had survived the path's arrival); a mass it should
+# refuse, as a status.
+run L2-small-crash-needs-3 $S 's/if \(first_search && violated >= 2\) \{/if (first_search \&\& violated >= 3) {/'
 run L3-small-full-step-sign $S 's/const Scalar t_full = -slack_\(p_row\) \/ pivot;/const Scalar t_full = slack_(p_row) \/ pivot;/'
-run L8-small-memory-not-remembered $S 's/    if \(memory\) remember_working_set\(\*memory, true\);\n    small_report_/    small_report_/'
+run L8-small-memory-not-remembered $S 's/    if \(memory\) remember_working_set\(\*memory, true\);\n    small_report_/    if (memory \&\& false) remember_working_set(*memory, true);\n    small_report_/'
 run L9-small-mass-check-off $S 's/!\(smallest_mass > std::numeric_limits<Scalar>::epsilon\(\) \* largest_mass\)/false/'
+# Alive, guarded: the path's own checks that its final check would catch
+# anyway, so a mutant declines where the original did, or returns a point
+# that meets every KKT condition: a nearly dependent row entering W (L1:
+# the multipliers blow up and the check fails, or the point passes it),
+# the working set's rows on their boundary (L4: they are, by the full steps
+# and the solves from the factor that put them there; complementarity and
+# the slacks are checked), a multiplier that pulls after the refresh (L5:
+# the check's min_multiplier).
 run L1-small-dependency-off $S 's/if \(active_count_ >= n_ \|\| !\(pivot > settings.dependency_tolerance \* norm2\)\) return false;/if (active_count_ >= n_ || !(pivot > 0)) return false;/'
 run L4-small-no-working-set-check $S 's/        !Residuals<Scalar>::row_within\(working_set, row_scale, settings.kkt_tolerance\)\)/        false)/'
 run L5-small-refresh-keeps-pulling-rows $S 's/if \(!multipliers_within_tolerance\(\)\) return false;/;/'

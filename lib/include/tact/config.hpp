@@ -21,9 +21,9 @@
 #define TACT_NOINLINE
 #endif
 
-/// Folds a strategy (called from one place) into solve(): no frame of its
-/// own under the working-set solves (stack); where solve() is itself
-/// inlined at a call with no memory, the warm-start code drops out too.
+/// Folds a strategy (called from one place) into the general path's solve
+/// (Solver::solve_general): no frame of its own under the working-set
+/// solves (stack); Solver::solve, a dispatch, is inlined into its caller.
 #if defined(__GNUC__) || defined(__clang__)
 #define TACT_ALWAYS_INLINE __attribute__((always_inline)) inline
 #else
