@@ -1,7 +1,7 @@
 # Mutants of solver.hpp (working set, warm and crash starts, statuses, Platt
 # and Right, the small-problem path). Sessions 30 to 32: 35 mutants, 28
 # killed, 5 equivalent and 2 alive (the groups after S17c, with why);
-# session 33: 7 of the small-problem path, 4 killed and 3 alive, guarded. S29 and S25 got their tests from a
+# session 33: 7 of the small-problem path, 4 killed and 3 equivalent (guards). S29 and S25 got their tests from a
 # targeted search in session 32 (docs/reliability.md, "Mutation testing").
 TARGETS="test_corner test_input test_warm_start test_world test_random test_property test_worst_case"
 S=lib/include/tact/solver.hpp
@@ -66,8 +66,8 @@ run L2-small-crash-needs-3 $S 's/if \(first_search && violated >= 2\) \{/if (fir
 run L3-small-full-step-sign $S 's/const Scalar t_full = -slack_\(p_row\) \/ pivot;/const Scalar t_full = slack_(p_row) \/ pivot;/'
 run L8-small-memory-not-remembered $S 's/    if \(memory\) remember_working_set\(\*memory, true\);\n    small_report_/    if (memory \&\& false) remember_working_set(*memory, true);\n    small_report_/'
 run L9-small-mass-check-off $S 's/!\(smallest_mass > std::numeric_limits<Scalar>::epsilon\(\) \* largest_mass\)/false/'
-# Alive, guarded: the path's own checks that its final check would catch
-# anyway, so a mutant declines where the original did, or returns a point
+# Equivalent, redundant guards: the path's own checks that its final check
+# would catch anyway, so a mutant declines where the original did, or returns a point
 # that meets every KKT condition: a nearly dependent row entering W (L1:
 # the multipliers blow up and the check fails, or the point passes it),
 # the working set's rows on their boundary (L4: they are, by the full steps
