@@ -1596,16 +1596,26 @@ class Solver {
       }
       if (!small_settle(iterations)) return false;
     }
-    Index steps = 0;  // since ẍ, Λ_A and the slacks were computed from the factor
+    Index steps = 0;  // since the slacks were computed afresh
+    bool drift_kept = false;  // ẍ and Λ_A carry the steps' rounding (solve_exact's drift_kept_)
     for (bool first_search = !warm;; first_search = false) {
       Index violated = 0;
       Scalar slope = 0;
       const Index p_row = most_violated_inequality(violated, slope);
       if (p_row < 0) {
-        // As solve_exact: after two or more steps, from the factor afresh
-        // (no violated row hides in the steps' rounding), and search again.
+        // As solve_exact: after two or more steps, the slacks afresh (no
+        // violated row hides in the steps' rounding), and search again;
+        // ẍ and Λ_A too, from the factor, once the steps' rounding may
+        // not fit the drift tolerance (the triangular solves' divisions
+        // are calls on a core without an FPU: M0 corner-2 +8 % when every
+        // refresh solved from the factor).
         if (steps <= 1) break;
         steps = 0;
+        drift_kept = drift_fits(iterations);
+        if (drift_kept) {
+          small_fresh_slacks();
+          continue;
+        }
         small_solve_multipliers(/*at_free_motion=*/false);
         small_apply_multipliers();
         // A multiplier that the rounding had kept positive now pulls: the
@@ -1650,7 +1660,7 @@ class Solver {
         remove_active(blocking);
       }
     }
-    return small_finish(iterations, memory);
+    return small_finish(iterations, drift_kept, memory);
   }
 
   /// Row r of J_ineq (solve_small's rows: there are no equality rows), its
@@ -1804,6 +1814,10 @@ class Solver {
     for (Index j = 0; j < n_; ++j) acceleration_(j) = z_free_(j);
     for (Index i = 0; i < active_count_; ++i)
       add_contact_row(active_[static_cast<std::size_t>(i)], lambda_active_(i), acceleration_);
+    small_fresh_slacks();
+  }
+  /// Every row's slack J_r ẍ − d_r at the current ẍ.
+  void small_fresh_slacks() {
     for (Index r = 0; r < num_rows_; ++r) {
       const Scalar* row = contact_row(r);
       Scalar slack = -problem_->d_ineq(r);
@@ -1834,6 +1848,14 @@ class Solver {
     return true;
   }
 
+  /// True when the steps' rounding kept in ẍ and Λ_A fits drift_tolerance()
+  /// (second_pass_needed's test; the slacks are fresh). Cold: out of line.
+  TACT_NOINLINE bool drift_within_tolerance(const Residuals<Scalar>& residuals) const {
+    Residuals<Scalar> drifting = residuals;
+    drifting.min_slack = 0;
+    return drifting.kkt_satisfied(drift_tolerance());
+  }
+
   /// True when no multiplier of the working set pulls beyond the KKT
   /// tolerance (refresh_multipliers' test).
   bool multipliers_within_tolerance() const {
@@ -1852,7 +1874,10 @@ class Solver {
   /// @return true with the report in small_report_, or false when the
   /// point fails the exact strategy's promise (finish(): every KKT
   /// condition and the working set's rows) or a residual is not finite.
-  bool small_finish(Index iterations, Memory* memory) {
+  /// `drift_kept`: ẍ and Λ_A carry the steps' rounding, which must then
+  /// fit drift_tolerance() too (second_pass_needed's test), else the
+  /// general path solves.
+  bool small_finish(Index iterations, bool drift_kept, Memory* memory) {
     const ProblemType& p = *problem_;
     const Index n = n_;
     Scalar min_slack = num_rows_ > 0 ? kInfinity : Scalar(0);
@@ -1863,7 +1888,8 @@ class Solver {
     Scalar probe = 0;
     Scalar working_set = 0;
     Scalar multiplier_scale = 0;
-    Scalar min_multiplier = active_count_ < num_rows_ ? Scalar(0) : kInfinity;
+    // A row outside the set has λ = 0 (and without rows min_multiplier is 0).
+    Scalar min_multiplier = active_count_ < num_rows_ || num_rows_ == 0 ? Scalar(0) : kInfinity;
     Scalar complementarity = 0;
     for (Index i = 0; i < active_count_; ++i) {
       const Index r = active_[static_cast<std::size_t>(i)];
@@ -1875,7 +1901,6 @@ class Solver {
       min_multiplier = detail::min_of(min_multiplier, lambda);
       complementarity = detail::max_of(complementarity, std::fabs(lambda * slack));
     }
-    if (num_rows_ == 0) min_multiplier = 0;
     Scalar stationarity = 0;
     Scalar force_scale = 0;
     Scalar inertia_dot_acceleration = 0;
@@ -1892,7 +1917,6 @@ class Solver {
       const Scalar f = p.f(j);
       const Scalar force = total_force(j);
       const Scalar inertia = p.M(j, j) * a;
-      probe += a * Scalar(0);
       stationarity = detail::max_of(stationarity, std::fabs(inertia - force));
       force_scale = detail::max_of(
           force_scale, detail::max_of(std::fabs(f), detail::max_of(std::fabs(inertia), std::fabs(force - f))));
@@ -1904,12 +1928,14 @@ class Solver {
     const Scalar row_scale = this->row_scale(std::sqrt(acceleration_norm2));
     const Residuals<Scalar> residuals{stationarity,    0,           working_set, min_slack,       min_multiplier,
                                       complementarity, force_scale, row_scale,   multiplier_scale};
-    // The residuals' sum is NaN or ±Inf if one is (an overflow: an infinite scale would pass any check).
+    // The residuals' sum is NaN or ±Inf if one is (an overflow: an infinite
+    // scale would pass any check); the objective is if an ẍ_j is (m_jj > 0).
     probe += (stationarity + force_scale + row_scale + min_slack + complementarity + objective_) * Scalar(0);
     // working_set_satisfied's stationarity is kkt_satisfied's too.
     if (probe != Scalar(0) || !residuals.kkt_satisfied(settings.kkt_tolerance) ||
         !Residuals<Scalar>::row_within(working_set, row_scale, settings.kkt_tolerance))
       return false;
+    if (drift_kept && !drift_within_tolerance(residuals)) return false;
     ++small_path_solves_;
     if (memory) remember_working_set(*memory, true);
     small_report_ = Report<Scalar>{Status::Solved, iterations, active_count_, true, residuals};
