@@ -74,7 +74,7 @@ run L9-small-mass-check-off $S 's/!\(smallest_mass > std::numeric_limits<Scalar>
 # and the solves from the factor that put them there; complementarity and
 # the slacks are checked), a multiplier that pulls after the refresh (L5:
 # the check's min_multiplier).
-run L6-small-drift-check-off $S 's/    if \(drift_kept && !drift_within_tolerance\(residuals\)\) return false;\n//'
+run L6-small-drift-check-off $S 's/if \(drift_kept && !drift_within_tolerance\(residuals\)\) return false;/if (drift_kept \&\& !drift_within_tolerance(residuals) \&\& false) return false;/'
 run L1-small-dependency-off $S 's/if \(active_count_ >= n_ \|\| !\(pivot > settings.dependency_tolerance \* norm2\)\) return false;/if (active_count_ >= n_ || !(pivot > 0)) return false;/'
 run L4-small-no-working-set-check $S 's/        !Residuals<Scalar>::row_within\(working_set, row_scale, settings.kkt_tolerance\)\)/        false)/'
 run L5-small-refresh-keeps-pulling-rows $S 's/if \(!multipliers_within_tolerance\(\)\) return false;/;/'
