@@ -301,7 +301,8 @@ class Solver {
         status = memory ? solve_platt(problem, *memory, improved, iterations) : solve_platt_once(improved, iterations);
       }
       // A strategy that stopped early leaves stale slacks: fresh ones for the
-      // residuals (here, so that the sweep's kernels stack on solve(), not on finish).
+      // residuals (here, so that the sweep's kernels stack on this path's
+      // frame, not on finish's).
       if (status != Status::Solved) apply_multipliers(/*keep_acceleration=*/true);
       Report<Scalar> report = finish(problem, strategy, status, iterations);
       if (!second_pass_needed(status, report)) {
@@ -1569,8 +1570,10 @@ class Solver {
   /// having written nothing the general path reads before writing it, when
   /// the problem is not one (equality rows, a J beyond small_rows, a dense
   /// M), when the data or M are not valid, when a row depends on the
-  /// working set, at the iteration cap, and when its point fails finish()'s
-  /// check: solve() then solves from the start, and that path's statuses
+  /// working set, at the iteration cap, when a multiplier pulls after a
+  /// refresh from the factor, and when its point fails finish()'s check
+  /// (or, with the steps' rounding kept, the drift tolerance): solve()
+  /// then solves from the start, and that path's statuses
   /// and verdicts stand. So a solve it returns is Solved and meets every KKT
   /// condition within the tolerance.
   /// @return true with the report in small_report_ (Solved) and `memory`
