@@ -78,4 +78,4 @@ run L9-small-mass-check-off $S 's/!\(smallest_mass > std::numeric_limits<Scalar>
 # the check's min_multiplier).
 run L1-small-dependency-off $S 's/if \(active_count_ >= n_ \|\| !\(pivot > settings.dependency_tolerance \* norm2\)\) return false;/if (active_count_ >= n_ || !(pivot > 0)) return false;/'
 run L4-small-no-working-set-check $S 's/        !Residuals<Scalar>::row_within\(working_set, row_scale, settings.kkt_tolerance\)\)/        false)/'
-run L5-small-refresh-keeps-pulling-rows $S 's/if \(!multipliers_within_tolerance\(\)\) return false;/;/'
+run L5-small-refresh-keeps-pulling-rows $S 's/if \(!small_refresh\(\)\) return false;/small_refresh();/'

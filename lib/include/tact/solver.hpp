@@ -1012,9 +1012,7 @@ class Solver {
     if (!drift_kept_ || second_pass_) return false;
     if (status == Status::Infeasible || status == Status::Singular) return true;
     if (status != Status::Solved || report.status == Status::Singular) return false;
-    Residuals<Scalar> drifting = report.residuals;
-    drifting.min_slack = 0;  // rows outside the set: fresh, see above
-    return !drifting.kkt_satisfied(drift_tolerance());
+    return !drift_within_tolerance(report.residuals);
   }
   /// True while the rounding of `steps` steps (about ε relative each) fits
   /// in drift_tolerance(): float 8 steps, double about 45 000. Past that
@@ -1200,17 +1198,8 @@ class Solver {
         Scalar pivot = project_row(p, /*for_step=*/true);
         if (active_count_ >= n_) pivot = 0;  // a full set spans the space: p depends on it
         const bool full_step_possible = !is_dependent(p, pivot);
-        // Largest dual step before an inequality multiplier in the set reaches 0.
-        Scalar t_partial = kInfinity;
         Index blocking = -1;
-        for (Index i = 0; i < active_count_; ++i) {
-          if (active_[static_cast<std::size_t>(i)] < num_eq_ || !(step_(i) > Scalar(0))) continue;
-          const Scalar t = lambda_active_(i) / step_(i);
-          if (t < t_partial) {
-            t_partial = t;
-            blocking = i;
-          }
-        }
+        const Scalar t_partial = largest_partial_step(blocking, /*with_equalities=*/true);
         const Scalar t_full = full_step_possible ? -slack_(p) / pivot : kInfinity;
         if (blocking < 0 && !full_step_possible) return stuck_row_status(p, pivot);
         // A full step lets p enter; a partial one releases the blocking row
@@ -1315,6 +1304,33 @@ class Solver {
     return most_negative;
   }
 
+  /// The largest dual step before an inequality multiplier of the set
+  /// reaches 0 as Λ_A moves by −t·step_ (∞ when none falls), and in
+  /// `blocking` the working-set position of that row (else unchanged).
+  /// `with_equalities`: the set may hold equality rows, whose multipliers
+  /// have no sign (the small-problem path's has none).
+  Scalar largest_partial_step(Index& blocking, bool with_equalities) const {
+    Scalar t_partial = kInfinity;
+    for (Index i = 0; i < active_count_; ++i) {
+      if ((with_equalities && active_[static_cast<std::size_t>(i)] < num_eq_) || !(step_(i) > Scalar(0))) continue;
+      const Scalar t = lambda_active_(i) / step_(i);
+      if (t < t_partial) {
+        t_partial = t;
+        blocking = i;
+      }
+    }
+    return t_partial;
+  }
+
+  /// True when the multiplier at working-set position i pulls beyond the
+  /// KKT tolerance, relative to the set's largest |λ| (finish()'s test).
+  bool pulls_beyond_tolerance(Index i) const {
+    Scalar multiplier_scale = 0;
+    for (Index k = 0; k < active_count_; ++k)
+      multiplier_scale = detail::max_of(multiplier_scale, std::fabs(lambda_active_(k)));
+    return !Residuals<Scalar>::multiplier_within(lambda_active_(i), multiplier_scale, settings.kkt_tolerance);
+  }
+
   /// Λ_A solved from the factor when Exact's dual iterations end (the
   /// steps' rounding removed), and made dual feasible again. At a crowded
   /// vertex (W_A ill-conditioned) a set row's multiplier can pull beyond the
@@ -1339,12 +1355,7 @@ class Solver {
       return released;
     for (; released < budget; ++released) {
       const Index most_negative = most_pulling_row();
-      if (most_negative < 0) break;
-      Scalar multiplier_scale = 0;
-      for (Index i = 0; i < active_count_; ++i)
-        multiplier_scale = detail::max_of(multiplier_scale, std::fabs(lambda_active_(i)));
-      if (Residuals<Scalar>::multiplier_within(lambda_active_(most_negative), multiplier_scale, settings.kkt_tolerance))
-        break;
+      if (most_negative < 0 || !pulls_beyond_tolerance(most_negative)) break;
       released_after_refresh_ = true;
       remove_active(most_negative);
       solve_multipliers();
@@ -1619,11 +1630,7 @@ class Solver {
           small_fresh_slacks();
           continue;
         }
-        small_solve_multipliers(/*at_free_motion=*/false);
-        small_apply_multipliers();
-        // A multiplier that the rounding had kept positive now pulls: the
-        // general path's refresh releases it (refresh_multipliers).
-        if (!multipliers_within_tolerance()) return false;
+        if (!small_refresh()) return false;
         continue;
       }
       if (first_search && violated >= 2) {  // crash start, as solve_exact's
@@ -1640,16 +1647,8 @@ class Solver {
         Scalar norm2 = 0;
         const Scalar pivot = small_project(p_row, /*for_step=*/true, norm2);
         if (active_count_ >= n_ || !(pivot > settings.dependency_tolerance * norm2)) return false;
-        Scalar t_partial = kInfinity;
         Index blocking = -1;
-        for (Index i = 0; i < active_count_; ++i) {
-          if (!(step_(i) > Scalar(0))) continue;
-          const Scalar t = lambda_active_(i) / step_(i);
-          if (t < t_partial) {
-            t_partial = t;
-            blocking = i;
-          }
-        }
+        const Scalar t_partial = largest_partial_step(blocking, /*with_equalities=*/false);
         const Scalar t_full = -slack_(p_row) / pivot;
         const bool full_step = !(t_full > t_partial);
         const Scalar t = full_step ? t_full : t_partial;
@@ -1829,6 +1828,17 @@ class Solver {
     }
   }
 
+  /// ẍ, Λ_A and the slacks from the factor (solve_small's refresh when
+  /// the steps' rounding may not fit). @return false when a multiplier
+  /// that the rounding had kept positive now pulls: the general path's
+  /// refresh releases it (refresh_multipliers). Rare: out of line.
+  TACT_NOINLINE bool small_refresh() {
+    small_solve_multipliers(/*at_free_motion=*/false);
+    small_apply_multipliers();
+    const Index most_negative = most_pulling_row();
+    return most_negative < 0 || !pulls_beyond_tolerance(most_negative);
+  }
+
   /// settle_appended for solve_small (rows appended from position 0 on, at
   /// the free motion: a warm or crash start comes before any step):
   /// releases the rows that pull, or drops them all when more pull than
@@ -1851,24 +1861,13 @@ class Solver {
     return true;
   }
 
-  /// True when the steps' rounding kept in ẍ and Λ_A fits drift_tolerance()
-  /// (second_pass_needed's test; the slacks are fresh). Cold: out of line.
+  /// True when the steps' rounding kept in ẍ and Λ_A fits drift_tolerance():
+  /// the residuals but min_slack, which the fresh slacks of the rows outside
+  /// the set make (the search judged them). Cold: out of line.
   TACT_NOINLINE bool drift_within_tolerance(const Residuals<Scalar>& residuals) const {
     Residuals<Scalar> drifting = residuals;
     drifting.min_slack = 0;
     return drifting.kkt_satisfied(drift_tolerance());
-  }
-
-  /// True when no multiplier of the working set pulls beyond the KKT
-  /// tolerance (refresh_multipliers' test).
-  bool multipliers_within_tolerance() const {
-    Scalar multiplier_scale = 0;
-    Scalar smallest = 0;
-    for (Index i = 0; i < active_count_; ++i) {
-      multiplier_scale = detail::max_of(multiplier_scale, std::fabs(lambda_active_(i)));
-      smallest = detail::min_of(smallest, lambda_active_(i));
-    }
-    return Residuals<Scalar>::multiplier_within(smallest, multiplier_scale, settings.kkt_tolerance);
   }
 
   /// finish() for solve_small's problems (a diagonal M, inequality rows
