@@ -603,14 +603,23 @@ class Solver {
     return same;
   }
 
-  /// v ← L⁻¹ v (forces and rows into the scaled space). Called for a dense
-  /// M only: a diagonal M's callers fuse the scaling into their own loops.
+  /// v ← L⁻¹ v (forces and rows into the scaled space; in plain loops for
+  /// few_dofs()). Called for a dense M only: a diagonal M's callers fuse
+  /// the scaling into their own loops.
   /// The diagonal branch stays because without it GCC lays out the set-up
   /// differently and every M4F solve runs 19 instructions more.
   template <typename Vector>
   void scale_by_mass(Vector&& v) const {
     if (mass_diagonal_) {
       for (Index i = 0; i < n_; ++i) v(i) *= inverse_mass_roots()[i];
+      return;
+    }
+    if (few_dofs()) {
+      for (Index k = 0; k < n_; ++k) {
+        const Scalar value = v(k) / mass_factor_(k, k);
+        v(k) = value;
+        for (Index i = k + 1; i < n_; ++i) v(i) -= mass_factor_(i, k) * value;
+      }
       return;
     }
     detail::forward_substitute(mass_factor_, n_, v);
@@ -622,10 +631,29 @@ class Solver {
       for (Index i = 0; i < n_; ++i) v(i) *= inverse_mass_roots()[i];
       return;
     }
+    if (few_dofs()) {
+      for (Index i = n_ - 1; i >= 0; --i) {
+        Scalar value = v(i);
+        for (Index k = i + 1; k < n_; ++k) value -= mass_factor_(k, i) * v(k);
+        v(i) = value / mass_factor_(i, i);
+      }
+      return;
+    }
     detail::backward_substitute_transposed(mass_factor_, n_, v);
   }
 
-  Scalar norm_of(const DofVector& v) const { return std::sqrt(detail::dot(v.data(), v.data(), n_)); }
+  /// Fewer DOFs than the kernels' blocks (detail::kKernelBlock): M's
+  /// triangular solves, Mẍ and |v|² then run in plain loops, without a call.
+  bool few_dofs() const { return n_ < detail::kKernelBlock; }
+
+  Scalar norm_of(const DofVector& v) const { return std::sqrt(squared_norm(v.data(), n_)); }
+  /// |v|² of v[0..count), in a plain loop below detail::kKernelBlock entries.
+  static Scalar squared_norm(const Scalar* v, Index count) {
+    if (count >= detail::kKernelBlock) return detail::dot(v, v, count);
+    Scalar sum = 0;
+    for (Index i = 0; i < count; ++i) sum += v[i] * v[i];
+    return sum;
+  }
 
   // ---- rows ------------------------------------------------------------------
 
@@ -671,7 +699,7 @@ class Solver {
     } else {
       for (Index j = 0; j < n_; ++j) column[j] = row.at(j);
       scale_by_mass(scaled_rows_.col(slot));
-      slot_norm2_[static_cast<std::size_t>(slot)] = detail::dot(column, column, n_);
+      slot_norm2_[static_cast<std::size_t>(slot)] = squared_norm(column, n_);
     }
     state = static_cast<std::uint8_t>(state | kScaled);
     return column;
@@ -2025,10 +2053,17 @@ class Solver {
     if (num_rows_ == num_eq_) min_slack = min_multiplier = 0;
 
     // Mẍ, stationarity Mẍ − (f + JᵀΛ) and the objective ½ẍᵀMẍ − fᵀẍ.
-    // A dense M's Mẍ first, in one kernel call; a diagonal M's in the loop.
+    // A dense M's Mẍ first, in one kernel call (plain loops for
+    // few_dofs()); a diagonal M's in the loop.
     const bool diagonal = mass_diagonal_;
     DofVector& dense_inertia = direction_acceleration_;  // scratch
-    if (!diagonal) {
+    if (!diagonal && few_dofs()) {
+      for (Index i = 0; i < n; ++i) {
+        Scalar inertia = 0;
+        for (Index j = 0; j < n; ++j) inertia += p.M(j, i) * acceleration_(j);
+        dense_inertia(i) = inertia;
+      }
+    } else if (!diagonal) {
       // M is symmetric (checked): (Mẍ)_i = column i of M · ẍ.
       detail::dot_columns(n, n, detail::ColumnSet<Scalar>{p.M.data(), MaxDof, kConsecutive}, acceleration_.data(),
                           dense_inertia.data());

@@ -207,6 +207,11 @@ struct CoefficientSet {
   Scalar operator()(Index c) const { return scale * base[index[c] * stride]; }
 };
 
+/// The kernels take blocks of four entries (rows, columns or unknowns).
+/// Below that many their blocks do not start and a call costs more than
+/// the few products: callers then loop plainly (a robot's few joints).
+inline constexpr Index kKernelBlock = 4;
+
 /// The VFP kernels: single precision on a core with an FPU.
 template <typename Scalar>
 inline constexpr bool kVfpKernels = TACT_VFP_KERNELS && std::is_same_v<Scalar, float>;
@@ -602,29 +607,58 @@ TACT_NOINLINE void sum_squares(const Scalar* A, Index ld, Index rows, Index colu
   }
 }
 
+/// Column c of an in-place Cholesky once the columns before it are
+/// subtracted (column[0] is A(c, c)): scaled by its pivot's root.
+/// @return false when the pivot is not positive relative to `diagonal`,
+///         the entry before the subtraction (also for a NaN).
+template <typename Scalar>
+inline bool finish_cholesky_column(Scalar* column, Index rows, Scalar diagonal, Scalar relative_pivot_tolerance) {
+  const Scalar pivot = column[0];
+  if (!(pivot > relative_pivot_tolerance * diagonal)) return false;
+  const Scalar root = std::sqrt(pivot);
+  const Scalar inverse = Scalar(1) / root;
+  column[0] = root;
+  for (Index i = 1; i < rows; ++i) column[i] *= inverse;
+  return true;
+}
+
+/// cholesky_in_place in plain loops, for fewer than kKernelBlock columns.
+/// Apart, so that the kernel path compiles as before (with the plain loops
+/// inside its column loop, dense 12/2/24 ran 100 instructions more).
+template <typename Scalar>
+TACT_NOINLINE bool cholesky_in_place_plain(Scalar* a, Index ld, Index n, Scalar relative_pivot_tolerance) {
+  for (Index c = 0; c < n; ++c) {
+    Scalar* column = a + c * ld + c;  // A(c.., c)
+    const Scalar diagonal = column[0];
+    for (Index k = 0; k < c; ++k) {
+      const Scalar* l = a + k * ld + c;  // L(c.., k)
+      for (Index i = 0; i < n - c; ++i) column[i] -= l[i] * l[0];
+    }
+    if (!finish_cholesky_column(column, n - c, diagonal, relative_pivot_tolerance)) return false;
+  }
+  return true;
+}
+
 /// In-place Cholesky A = L Lᵀ of the leading n×n block of column-major
 /// storage `a` (leading dimension ld; lower triangle read and written, the
 /// strict upper triangle left as it was and never read).
 /// Left-looking: column c is updated by all columns before it (in one
-/// accumulate_columns call), then scaled by its pivot.
+/// accumulate_columns call), then scaled by its pivot. Below kKernelBlock
+/// columns in plain loops.
 /// @return false when a pivot is not positive relative to the diagonal,
 ///         i.e. A is not (numerically) positive definite.
 /// `consecutive` holds 0, 1, …, n − 1.
 template <typename Scalar>
 TACT_NOINLINE bool cholesky_in_place(Scalar* a, Index ld, Index n, Scalar relative_pivot_tolerance,
                                      const std::uint16_t* consecutive) {
+  if (n < kKernelBlock) return cholesky_in_place_plain(a, ld, n, relative_pivot_tolerance);
   for (Index c = 0; c < n; ++c) {
     Scalar* column = a + c * ld + c;  // A(c.., c)
     const Scalar diagonal = column[0];
     // A(c.., c) −= Σ_{k<c} L(c.., k)·L(c, k)
     accumulate_columns(n - c, c, ColumnSet<Scalar>{a + c, ld, consecutive},
                        CoefficientSet<Scalar>{a + c, ld, consecutive, -1}, column);
-    const Scalar pivot = column[0];
-    if (!(pivot > relative_pivot_tolerance * diagonal)) return false;  // also catches NaN
-    const Scalar root = std::sqrt(pivot);
-    const Scalar inverse = Scalar(1) / root;
-    column[0] = root;
-    for (Index i = 1; i < n - c; ++i) column[i] *= inverse;
+    if (!finish_cholesky_column(column, n - c, diagonal, relative_pivot_tolerance)) return false;
   }
   return true;
 }
