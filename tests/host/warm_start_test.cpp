@@ -512,4 +512,33 @@ TEST(CrashStart, AGuessedRowThatPullsIsReleased) {
   expect_cold_solve(p, /*active=*/1, /*iterations=*/1, {5, 0}, {10, 0});
 }
 
+// After a solve whose M was dense (a robot's: it stays dense), the next
+// exact solve goes straight to the general path, where the small-problem
+// path would decline at M's first column. A diagonal M then takes the
+// general path once, which notes it, and the path again from the next solve.
+TEST(SmallProblemPath, IsSkippedAfterADenseMass) {
+  static Solver solver;
+  Problem corner;
+  ASSERT_TRUE(pushed_into_corner(corner));
+  Problem dense = corner;
+  dense.M(0, 1) = dense.M(1, 0) = 0.5;
+  const auto solve = [&](const Problem& p, unsigned path_solves) {
+    const auto before = solver.small_path_solves();
+    const auto report = tact::test::solve_no_heap(solver, p, tact::Strategy::Exact);
+    EXPECT_EQ(report.status, tact::Status::Solved);
+    EXPECT_TRUE(report.kkt_satisfied);
+    EXPECT_NEAR(solver.acceleration()(0), 0.0, 1e-12);  // both rows hold: ẍ = 0, whatever M
+    EXPECT_NEAR(solver.acceleration()(1), 0.0, 1e-12);
+    EXPECT_EQ(solver.small_path_solves() - before, path_solves);
+  };
+  solve(corner, 1);
+  solve(dense, 0);
+  solve(dense, 0);   // skipped: no attempt
+  solve(corner, 0);  // the general path notes the diagonal M
+  solve(corner, 1);
+  solve(dense, 0);
+  solver.reset();  // forgets M: the path is tried first again
+  solve(corner, 1);
+}
+
 }  // namespace

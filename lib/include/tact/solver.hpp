@@ -193,12 +193,15 @@ class Solver {
   /// M's factorization is reused while problem.M does not change; a diagonal M
   /// is never factored. A small problem of contacts takes Exact's
   /// small-problem path (solve_small, Settings::small_problem_path), any
-  /// other solve the general path. Inlined: a firmware that calls only
+  /// other solve the general path; after a general-path solve whose M was
+  /// dense (a robot's stays so), without trying the path, which would
+  /// decline at M's first column. Inlined: a firmware that calls only
   /// Exact links none of the other strategies' code.
   TACT_ALWAYS_INLINE Report<Scalar> solve(const ProblemType& problem, Strategy strategy, Memory* memory = nullptr) {
     if (strategy != Strategy::Exact) return solve_paper(problem, strategy, memory);
     if constexpr (TACT_SMALL_PROBLEM_PATH != 0) {
-      if (settings.small_problem_path && solve_small(problem, memory)) return small_report_;
+      if (settings.small_problem_path && !(mass_valid_ && !mass_diagonal_) && solve_small(problem, memory))
+        return small_report_;
     }
     return solve_exact_general(problem, memory);
   }
