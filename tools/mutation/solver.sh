@@ -1,7 +1,9 @@
 # Mutants of solver.hpp (working set, warm and crash starts, statuses, Platt
 # and Right, the small-problem path). Sessions 30 to 32: 35 mutants, 28
 # killed, 5 equivalent and 2 alive (the groups after S17c, with why);
-# session 33: 8 of the small-problem path, 5 killed and 3 equivalent (guards). S29 and S25 got their tests from a
+# session 33: 8 of the small-problem path, 5 killed and 3 equivalent (guards);
+# session 34: 8 of the few-DOF loops, the skip and the shared step search,
+# 7 killed and 1 equivalent (a margin). S29 and S25 got their tests from a
 # targeted search in session 32 (docs/reliability.md, "Mutation testing").
 TARGETS="test_corner test_input test_warm_start test_world test_random test_property test_worst_case"
 S=lib/include/tact/solver.hpp
@@ -79,3 +81,20 @@ run L9-small-mass-check-off $S 's/!\(smallest_mass > std::numeric_limits<Scalar>
 run L1-small-dependency-off $S 's/if \(active_count_ >= n_ \|\| !\(pivot > settings.dependency_tolerance \* norm2\)\) return false;/if (active_count_ >= n_ || !(pivot > 0)) return false;/'
 run L4-small-no-working-set-check $S 's/        !Residuals<Scalar>::row_within\(working_set, row_scale, settings.kkt_tolerance\)\)/        false)/'
 run L5-small-refresh-keeps-pulling-rows $S 's/if \(!small_refresh\(\)\) return false;/small_refresh();/'
+# Session 34: a dense M of few DOFs in plain loops (M's triangular solves,
+# its Cholesky, Mẍ, |v|²: wrong arithmetic shows as wrong results or
+# refused masses in the random, input and worst-case problems), no
+# small-problem attempt after a dense M (the skip gone: SmallProblemPath.
+# IsSkippedAfterADenseMass counts the path's solves), the shared
+# partial-step search (equality rows taken as blocking).
+run F1-no-dense-mass-skip $S 's/ && !\(mass_valid_ && !mass_diagonal_\) && / \&\& /'
+run F2-few-dofs-forward-sign $S 's/for \(Index i = k \+ 1; i < n_; \+\+i\) v\(i\) -= mass_factor_\(i, k\) \* value;/for (Index i = k + 1; i < n_; ++i) v(i) += mass_factor_(i, k) * value;/'
+run F3-few-dofs-backward-untransposed $S 's/value -= mass_factor_\(k, i\) \* v\(k\);/value -= mass_factor_(i, k) * v(k);/'
+run F4-plain-cholesky-sign lib/include/tact/detail/dense.hpp 's/for \(Index i = 0; i < n - c; \+\+i\) column\[i\] -= l\[i\] \* l\[0\];/for (Index i = 0; i < n - c; ++i) column[i] += l[i] * l[0];/'
+run F5-few-dofs-inertia-diagonal $S 's/for \(Index j = 0; j < n; \+\+j\) inertia \+= p.M\(j, i\) \* acceleration_\(j\);/for (Index j = 0; j < n; ++j) inertia += p.M(i, i) * acceleration_(j);/'
+run F6-squared-norm-drops-last $S 's/for \(Index i = 0; i < count; \+\+i\) sum \+= v\[i\] \* v\[i\];/for (Index i = 0; i + 1 < count; ++i) sum += v[i] * v[i];/'
+run F7-partial-step-counts-equalities $S 's/if \(\(with_equalities && active_\[static_cast<std::size_t>\(i\)\] < num_eq_\) \|\|/if ((with_equalities \&\& false \&\& active_[static_cast<std::size_t>(i)] < num_eq_) ||/'
+# Equivalent, a margin: with the multiplier scale at 0, a row whose λ
+# after a refresh is negative within the tolerance counts as pulling and
+# is released (F8): an iteration more, the same point within the tolerance.
+run F8-pulls-without-scale $S 's/      multiplier_scale = detail::max_of\(multiplier_scale, std::fabs\(lambda_active_\(k\)\)\);\n    return !Residuals/      ;\n    return !Residuals/'
