@@ -2,8 +2,8 @@
 # and Right, the small-problem path). Sessions 30 to 32: 35 mutants, 28
 # killed, 5 equivalent and 2 alive (the groups after S17c, with why);
 # session 33: 8 of the small-problem path, 5 killed and 3 equivalent (guards);
-# session 34: 8 of the few-DOF loops, the skip and the shared step search,
-# 7 killed and 1 equivalent (a margin). S29 and S25 got their tests from a
+# session 34: 10 of the few-DOF loops, the skip, the shared step search and
+# the path's diagonal check, 9 killed and 1 equivalent (a margin). S29 and S25 got their tests from a
 # targeted search in session 32 (docs/reliability.md, "Mutation testing").
 TARGETS="test_corner test_input test_warm_start test_world test_random test_property test_worst_case"
 S=lib/include/tact/solver.hpp
@@ -86,7 +86,8 @@ run L5-small-refresh-keeps-pulling-rows $S 's/if \(!small_refresh\(\)\) return f
 # refused masses in the random, input and worst-case problems), no
 # small-problem attempt after a dense M (the skip gone: SmallProblemPath.
 # IsSkippedAfterADenseMass counts the path's solves), the shared
-# partial-step search (equality rows taken as blocking).
+# partial-step search (equality rows taken as blocking), the path's check
+# that M is diagonal (half of it gone: a non-symmetric M's status).
 run F1-no-dense-mass-skip $S 's/ && !\(mass_valid_ && !mass_diagonal_\) && / \&\& /'
 run F2-few-dofs-forward-sign $S 's/for \(Index i = k \+ 1; i < n_; \+\+i\) v\(i\) -= mass_factor_\(i, k\) \* value;/for (Index i = k + 1; i < n_; ++i) v(i) += mass_factor_(i, k) * value;/'
 run F3-few-dofs-backward-untransposed $S 's/value -= mass_factor_\(k, i\) \* v\(k\);/value -= mass_factor_(i, k) * v(k);/'
@@ -94,6 +95,8 @@ run F4-plain-cholesky-sign lib/include/tact/detail/dense.hpp 's/for \(Index i = 
 run F5-few-dofs-inertia-diagonal $S 's/for \(Index j = 0; j < n; \+\+j\) inertia \+= p.M\(j, i\) \* acceleration_\(j\);/for (Index j = 0; j < n; ++j) inertia += p.M(i, i) * acceleration_(j);/'
 run F6-squared-norm-drops-last $S 's/for \(Index i = 0; i < count; \+\+i\) sum \+= v\[i\] \* v\[i\];/for (Index i = 0; i + 1 < count; ++i) sum += v[i] * v[i];/'
 run F7-partial-step-counts-equalities $S 's/if \(\(with_equalities && active_\[static_cast<std::size_t>\(i\)\] < num_eq_\) \|\|/if ((with_equalities \&\& false \&\& active_[static_cast<std::size_t>(i)] < num_eq_) ||/'
+run F9-small-mass-above-diagonal-unchecked $S 's/for \(Index i = 0; i < j; \+\+i\) off_diagonal \|= detail::bits_of\(column\[i\]\);/for (Index i = 0; i < 0; ++i) off_diagonal |= detail::bits_of(column[i]);/'
+run F10-small-mass-below-diagonal-unchecked $S 's/for \(Index i = j \+ 1; i < n; \+\+i\) off_diagonal \|= detail::bits_of\(column\[i\]\);/for (Index i = n; i < n; ++i) off_diagonal |= detail::bits_of(column[i]);/'
 # Equivalent, a margin: with the multiplier scale at 0, a row whose λ
 # after a refresh is negative within the tolerance counts as pulling and
 # is released (F8): an iteration more, the same point within the tolerance.
