@@ -89,8 +89,8 @@ run L5-small-refresh-keeps-pulling-rows $S 's/if \(!small_refresh\(\)\) return f
 # partial-step search (equality rows taken as blocking), the path's check
 # that M is diagonal (half of it gone: a non-symmetric M's status).
 run F1-no-dense-mass-skip $S 's/ && !\(mass_valid_ && !mass_diagonal_\) && / \&\& /'
-run F2-plain-forward-sign $S 's/for \(Index i = k \+ 1; i < n; \+\+i\) b\(i\) -= L\(i, k\) \* value;/for (Index i = k + 1; i < n; ++i) b(i) += L(i, k) * value;/'
-run F3-plain-backward-untransposed $S 's/for \(Index l = i \+ 1; l < n; \+\+l\) value -= L\(l, i\) \* x\(l\);/for (Index l = i + 1; l < n; ++l) value -= L(i, l) * x(l);/'
+run F2-few-dofs-forward-sign $S 's/for \(Index i = k \+ 1; i < n_; \+\+i\) v\(i\) -= mass_factor_\(i, k\) \* value;/for (Index i = k + 1; i < n_; ++i) v(i) += mass_factor_(i, k) * value;/'
+run F3-few-dofs-backward-untransposed $S 's/value -= mass_factor_\(k, i\) \* v\(k\);/value -= mass_factor_(i, k) * v(k);/'
 run F4-plain-cholesky-sign lib/include/tact/detail/dense.hpp 's/for \(Index i = 0; i < n - c; \+\+i\) column\[i\] -= l\[i\] \* l\[0\];/for (Index i = 0; i < n - c; ++i) column[i] += l[i] * l[0];/'
 run F5-few-dofs-inertia-diagonal $S 's/for \(Index j = 0; j < n; \+\+j\) inertia \+= p.M\(j, i\) \* acceleration_\(j\);/for (Index j = 0; j < n; ++j) inertia += p.M(i, i) * acceleration_(j);/'
 run F6-squared-norm-drops-last $S 's/for \(Index i = 0; i < count; \+\+i\) sum \+= v\[i\] \* v\[i\];/for (Index i = 0; i + 1 < count; ++i) sum += v[i] * v[i];/'

@@ -618,7 +618,11 @@ class Solver {
       return;
     }
     if (few_dofs()) {
-      forward_substitute_plain(mass_factor_, n_, v);
+      for (Index k = 0; k < n_; ++k) {
+        const Scalar value = v(k) / mass_factor_(k, k);
+        v(k) = value;
+        for (Index i = k + 1; i < n_; ++i) v(i) -= mass_factor_(i, k) * value;
+      }
       return;
     }
     detail::forward_substitute(mass_factor_, n_, v);
@@ -631,7 +635,11 @@ class Solver {
       return;
     }
     if (few_dofs()) {
-      backward_substitute_plain(mass_factor_, n_, v, v);
+      for (Index i = n_ - 1; i >= 0; --i) {
+        Scalar value = v(i);
+        for (Index k = i + 1; k < n_; ++k) value -= mass_factor_(k, i) * v(k);
+        v(i) = value / mass_factor_(i, i);
+      }
       return;
     }
     detail::backward_substitute_transposed(mass_factor_, n_, v);
@@ -867,33 +875,27 @@ class Solver {
     return pivot;
   }
 
-  /// b ← L⁻¹ b for the leading n×n lower triangle of L, in plain loops a
-  /// column of L at a time (few unknowns: detail's kernels cost more in
-  /// set-up): W's factor for a small J, M's for few_dofs(). @return |b|².
-  template <typename Factor, typename Vector>
-  static Scalar forward_substitute_plain(const Factor& L, Index n, Vector& b) {
+  /// b ← L_W⁻¹ b in plain loops (a small J's working set: detail's kernels
+  /// cost more in set-up), a row of L_W at a time. @return |b|².
+  Scalar forward_substitute_small(ActiveVector& b) const {
     Scalar norm2 = 0;
-    for (Index k = 0; k < n; ++k) {
-      const Scalar value = b(k) / L(k, k);
-      b(k) = value;
+    for (Index i = 0; i < active_count_; ++i) {
+      Scalar value = b(i);
+      for (Index l = 0; l < i; ++l) value -= factor_(i, l) * b(l);
+      value /= factor_(i, i);
+      b(i) = value;
       norm2 += value * value;
-      for (Index i = k + 1; i < n; ++i) b(i) -= L(i, k) * value;
     }
     return norm2;
   }
-  /// x ← L⁻ᵀ b in plain loops, as forward_substitute_plain, from the last
+  /// x ← L_W⁻ᵀ b in plain loops, as forward_substitute_small, from the last
   /// unknown up (x may be b).
-  template <typename Factor, typename In, typename Out>
-  static void backward_substitute_plain(const Factor& L, Index n, const In& b, Out& x) {
-    for (Index i = n - 1; i >= 0; --i) {
-      Scalar value = b(i);
-      for (Index l = i + 1; l < n; ++l) value -= L(l, i) * x(l);
-      x(i) = value / L(i, i);
-    }
-  }
-  Scalar forward_substitute_small(ActiveVector& b) const { return forward_substitute_plain(factor_, active_count_, b); }
   void backward_substitute_small(const ActiveVector& b, ActiveVector& x) const {
-    backward_substitute_plain(factor_, active_count_, b, x);
+    for (Index i = active_count_ - 1; i >= 0; --i) {
+      Scalar value = b(i);
+      for (Index l = i + 1; l < active_count_; ++l) value -= factor_(l, i) * x(l);
+      x(i) = value / factor_(i, i);
+    }
   }
 
   bool is_dependent(Index r, Scalar pivot) const {
