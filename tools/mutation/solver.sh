@@ -3,7 +3,8 @@
 # killed, 5 equivalent and 2 alive (the groups after S17c, with why);
 # session 33: 8 of the small-problem path, 5 killed and 3 equivalent (guards);
 # session 34: 10 of the few-DOF loops, the skip, the shared step search and
-# the path's diagonal check, 9 killed and 1 equivalent (a margin). S29 and S25 got their tests from a
+# the path's diagonal check, 9 killed and 1 equivalent (a margin);
+# session 35: 4 of the unrolled DOF loops and the memory's count, all killed. S29 and S25 got their tests from a
 # targeted search in session 32 (docs/reliability.md, "Mutation testing").
 TARGETS="test_corner test_input test_warm_start test_world test_random test_property test_worst_case"
 S=lib/include/tact/solver.hpp
@@ -101,3 +102,10 @@ run F10-small-mass-below-diagonal-unchecked $S 's/for \(Index i = j \+ 1; i < n;
 # after a refresh is negative within the tolerance counts as pulling and
 # is released (F8): an iteration more, the same point within the tolerance.
 run F8-pulls-without-scale $S 's/      multiplier_scale = detail::max_of\(multiplier_scale, std::fabs\(lambda_active_\(k\)\)\);\n    return !Residuals/      ;\n    return !Residuals/'
+# Session 35: the small-problem path's DOF loops unrolled for 3 and 2 DOFs
+# (for_each_dof: a DOF left out shows as wrong slacks and norms, so wrong
+# results or the path declining), the memory's count kept in a local.
+run G1-three-dofs-drop-last $S 's/      body\(1\);\n      body\(2\);\n    \} else if \(n_ == 2\)/      body(1);\n    } else if (n_ == 2)/'
+run G2-two-dofs-drop-last $S 's/    \} else if \(n_ == 2\) \{\n      body\(0\);\n      body\(1\);/    } else if (n_ == 2) {\n      body(0);/'
+run G3-other-dofs-skip-first $S 's/      for \(Index j = 0; j < n_; \+\+j\) body\(j\);/      for (Index j = 1; j < n_; ++j) body(j);/'
+run G4-remember-drops-last $S 's/    memory.count = count;/    memory.count = count > 0 ? count - 1 : 0;/'
