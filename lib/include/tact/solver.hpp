@@ -1418,9 +1418,11 @@ class Solver {
   /// in factor order (a warm start for the next step), or nothing if the
   /// solve failed.
   void remember_working_set(Memory& memory, bool solved) const {
+    memory.count = 0;
     memory.initialized = solved;
+    if (!solved) return;
     Index count = 0;  // a local: memory.count++ could alias active_count_, reloaded per row
-    for (Index i = 0; solved && i < active_count_; ++i) {
+    for (Index i = 0; i < active_count_; ++i) {
       const Index r = active_[static_cast<std::size_t>(i)];
       if (r >= num_eq_) memory.ids[static_cast<std::size_t>(count++)] = problem_->ineq_id[static_cast<std::size_t>(r - num_eq_)];
     }
