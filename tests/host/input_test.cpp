@@ -387,16 +387,26 @@ TEST(Degenerate, AnEqualityRedundantUpToIllConditionedRoundingIsSolved) {
 // same combination of the d's contradicts d_0 by less than the tolerance
 // (contradicts_set): the violation is what the set's rows miss at this
 // ill-conditioned point, not a contradiction of the data. Singular (too
-// ill-conditioned for float to decide).
+// ill-conditioned for float to decide) on the general path. The
+// small-problem path (M is dense) reaches the same set in the unscaled
+// space, where the rounding happens to leave a point that meets every KKT
+// condition: Solved.
 TEST(Degenerate, AnIllConditionedFullSetIsNoProofOfInfeasibility) {
-  static tact::Solver<3, 0, 6> crowded;
-  const auto report = solve_regression("ill-conditioned-full-set-3-0-6.qp", crowded);
-  EXPECT_EQ(report.status, tact::Status::Singular);
-  EXPECT_FALSE(report.kkt_satisfied);
-  const bool in_set[6] = {false, true, true, false, true, false};
-  for (int k = 0; k < 6; ++k) EXPECT_EQ(crowded.in_working_set(k), in_set[k]) << "row " << k;
+  static tact::Solver<3, 0, 6> crowded, general;
+  general.settings.small_problem_path = false;
   // The point is double's optimum within float's reach (tact-solve --double).
   const float acceleration[3] = {1.4394574f, -1.8637112f, -0.1311212f};
+  const bool in_set[6] = {false, true, true, false, true, false};
+  const auto report = solve_regression("ill-conditioned-full-set-3-0-6.qp", general);
+  EXPECT_EQ(report.status, tact::Status::Singular);
+  EXPECT_FALSE(report.kkt_satisfied);
+  for (int k = 0; k < 6; ++k) EXPECT_EQ(general.in_working_set(k), in_set[k]) << "row " << k;
+  for (int i = 0; i < 3; ++i) EXPECT_NEAR(general.acceleration()(i), acceleration[i], 1e-3f * 1.9f) << "dof " << i;
+  const auto path_report = solve_regression("ill-conditioned-full-set-3-0-6.qp", crowded);
+  EXPECT_EQ(path_report.status, tact::Status::Solved);
+  EXPECT_TRUE(path_report.kkt_satisfied);
+  EXPECT_EQ(crowded.small_path_solves(), 1u);
+  for (int k = 0; k < 6; ++k) EXPECT_EQ(crowded.in_working_set(k), in_set[k]) << "row " << k;
   for (int i = 0; i < 3; ++i) EXPECT_NEAR(crowded.acceleration()(i), acceleration[i], 1e-3f * 1.9f) << "dof " << i;
   static tact::Solver<3, 0, 6, double> exact;  // the same decimals, read in double
   const auto feasible = solve_regression("ill-conditioned-full-set-3-0-6.qp", exact);

@@ -512,33 +512,46 @@ TEST(CrashStart, AGuessedRowThatPullsIsReleased) {
   expect_cold_solve(p, /*active=*/1, /*iterations=*/1, {5, 0}, {10, 0});
 }
 
-// After a solve whose M was dense (a robot's: it stays dense), the next
-// exact solve goes straight to the general path, where the small-problem
-// path would decline at M's first column. A diagonal M then takes the
-// general path once, which notes it, and the path again from the next solve.
-TEST(SmallProblemPath, IsSkippedAfterADenseMass) {
-  static Solver solver;
+// A dense M (a robot's) takes the path too: M⁻¹ by the general path's
+// factor of M, which the next solve with the same M reuses, whichever path
+// solved in between. One contact on the floor, M = [2 ½; ½ 1], f = (1, −2):
+// ẍ = (½, 0), λ = 2 + ½·½ (the floor carries the weight and the coupling).
+TEST(SmallProblemPath, TakesADenseMassAndKeepsItsFactor) {
+  static Solver solver, general;
+  general.settings.small_problem_path = false;
+  Problem dense;
+  ASSERT_TRUE(dense.resize(2, 0, 1));
+  dense.M(0, 0) = 2;
+  dense.M(1, 1) = 1;
+  dense.M(0, 1) = dense.M(1, 0) = 0.5f;
+  dense.f(0) = 1;
+  dense.f(1) = -2;
+  dense.J_ineq(0, 1) = 1;
   Problem corner;
   ASSERT_TRUE(pushed_into_corner(corner));
-  Problem dense = corner;
-  dense.M(0, 1) = dense.M(1, 0) = 0.5;
-  const auto solve = [&](const Problem& p, unsigned path_solves) {
-    const auto before = solver.small_path_solves();
+  const auto solve = [&](const Problem& p, unsigned factorizations) {
+    const auto path_solves = solver.small_path_solves();
+    const auto factored = solver.mass_factorizations();
     const auto report = tact::test::solve_no_heap(solver, p, tact::Strategy::Exact);
     EXPECT_EQ(report.status, tact::Status::Solved);
     EXPECT_TRUE(report.kkt_satisfied);
-    EXPECT_NEAR(solver.acceleration()(0), 0.0, 1e-12);  // both rows hold: ẍ = 0, whatever M
-    EXPECT_NEAR(solver.acceleration()(1), 0.0, 1e-12);
-    EXPECT_EQ(solver.small_path_solves() - before, path_solves);
+    EXPECT_EQ(solver.small_path_solves() - path_solves, 1u);
+    EXPECT_EQ(solver.mass_factorizations() - factored, factorizations);
   };
-  solve(corner, 1);
+  solve(dense, 1);
+  EXPECT_NEAR(solver.acceleration()(0), 0.5, 1e-6);
+  EXPECT_NEAR(solver.acceleration()(1), 0.0, 1e-6);
+  EXPECT_NEAR(solver.multiplier_ineq(0), 2.25, 1e-6);
+  EXPECT_NEAR(solver.objective(), 0.5 * 2 * 0.25 - 0.5, 1e-6);
+  solve(dense, 0);   // the same M: its factor again
+  solve(corner, 0);  // a diagonal M is never factored, and leaves the factor be
   solve(dense, 0);
-  solve(dense, 0);   // skipped: no attempt
-  solve(corner, 0);  // the general path notes the diagonal M
-  solve(corner, 1);
-  solve(dense, 0);
-  solver.reset();  // forgets M: the path is tried first again
-  solve(corner, 1);
+  const auto report = tact::test::solve_no_heap(general, dense, tact::Strategy::Exact);
+  EXPECT_EQ(report.status, tact::Status::Solved);
+  for (int j = 0; j < 2; ++j) EXPECT_NEAR(solver.acceleration()(j), general.acceleration()(j), 1e-6);
+  EXPECT_NEAR(solver.multiplier_ineq(0), general.multiplier_ineq(0), 1e-6);
+  solver.reset();  // forgets M: factored again
+  solve(dense, 1);
 }
 
 }  // namespace

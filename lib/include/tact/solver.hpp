@@ -193,15 +193,12 @@ class Solver {
   /// M's factorization is reused while problem.M does not change; a diagonal M
   /// is never factored. A small problem of contacts takes Exact's
   /// small-problem path (solve_small, Settings::small_problem_path), any
-  /// other solve the general path; after a general-path solve whose M was
-  /// dense (a robot's stays so), without trying the path, which would
-  /// decline at M's first column. Inlined: a firmware that calls only
+  /// other solve the general path. Inlined: a firmware that calls only
   /// Exact links none of the other strategies' code.
   TACT_ALWAYS_INLINE Report<Scalar> solve(const ProblemType& problem, Strategy strategy, Memory* memory = nullptr) {
     if (strategy != Strategy::Exact) return solve_paper(problem, strategy, memory);
     if constexpr (TACT_SMALL_PROBLEM_PATH != 0) {
-      if (settings.small_problem_path && !(mass_valid_ && !mass_diagonal_) && solve_small(problem, memory))
-        return small_report_;
+      if (settings.small_problem_path && solve_small(problem, memory)) return small_report_;
     }
     return solve_exact_general(problem, memory);
   }
@@ -617,14 +614,7 @@ class Solver {
       for (Index i = 0; i < n_; ++i) v(i) *= inverse_mass_roots()[i];
       return;
     }
-    if (few_dofs()) {
-      for (Index k = 0; k < n_; ++k) {
-        const Scalar value = v(k) / mass_factor_(k, k);
-        v(k) = value;
-        for (Index i = k + 1; i < n_; ++i) v(i) -= mass_factor_(i, k) * value;
-      }
-      return;
-    }
+    if (few_dofs()) return forward_substitute_mass(v);
     detail::forward_substitute(mass_factor_, n_, v);
   }
 
@@ -634,15 +624,31 @@ class Solver {
       for (Index i = 0; i < n_; ++i) v(i) *= inverse_mass_roots()[i];
       return;
     }
-    if (few_dofs()) {
-      for (Index i = n_ - 1; i >= 0; --i) {
-        Scalar value = v(i);
-        for (Index k = i + 1; k < n_; ++k) value -= mass_factor_(k, i) * v(k);
-        v(i) = value / mass_factor_(i, i);
-      }
-      return;
-    }
+    if (few_dofs()) return backward_substitute_mass(v);
     detail::backward_substitute_transposed(mass_factor_, n_, v);
+  }
+
+  /// v ← L⁻¹v and v ← L⁻ᵀv by a dense M's factor in plain loops (few DOFs).
+  /// kDofs: n_ when the caller knows it at compile time (0: n_ at run
+  /// time), so that GCC unrolls the loops and L's entries sit at constant
+  /// offsets (solve_small's 3 DOFs).
+  template <int kDofs = 0, typename Vector>
+  void forward_substitute_mass(Vector&& v) const {
+    const Index n = kDofs > 0 ? kDofs : n_;
+    for (Index k = 0; k < n; ++k) {
+      const Scalar value = v(k) / mass_factor_(k, k);
+      v(k) = value;
+      for (Index i = k + 1; i < n; ++i) v(i) -= mass_factor_(i, k) * value;
+    }
+  }
+  template <int kDofs = 0>
+  void backward_substitute_mass(DofVector& v) const {
+    const Index n = kDofs > 0 ? kDofs : n_;
+    for (Index i = n - 1; i >= 0; --i) {  // by columns of Lᵀ, as forward_substitute_mass by those of L
+      const Scalar value = v(i) / mass_factor_(i, i);
+      v(i) = value;
+      for (Index k = 0; k < i; ++k) v(k) -= mass_factor_(i, k) * value;
+    }
   }
 
   /// Fewer DOFs than the kernels' blocks (detail::kKernelBlock): M's
@@ -1596,21 +1602,25 @@ class Solver {
 
   // ---- small problems of contacts ---------------------------------------------
   // A contact servo loop's problem (a haptic proxy, a foot or a finger on a
-  // few faces) has a diagonal M, no equality rows and a small J: a handful
-  // of DOFs and rows, so the general path's fixed per-solve structure (its
-  // separate passes for the data, M and the rows, scaled-row slots, a
-  // residual check written for every case) costs more than the iterations.
-  // solve_small runs the same dual active set as solve_exact for such a
-  // problem in the unscaled space: ĵ_kᵀĵ_l = J_k M⁻¹ J_lᵀ and a step's
-  // Δẍ = M⁻¹(J_pᵀ − J_Aᵀ step), with M⁻¹'s diagonal in direction_acceleration_
-  // and M⁻¹f in z_free_ (storage the general path fills afresh each solve).
-  // It shares the working set's factor and its updates (append_projected,
-  // remove_active), the search and the iteration cap with the general path.
+  // few faces, a robot arm's few joints at their limits) has no equality
+  // rows and a small J: a handful of DOFs and rows, so the general path's
+  // fixed per-solve structure (its separate passes for the data, M and the
+  // rows, scaled-row slots, a residual check written for every case) costs
+  // more than the iterations. solve_small runs the same dual active set as
+  // solve_exact for such a problem in the unscaled space: ĵ_kᵀĵ_l =
+  // J_k M⁻¹ J_lᵀ and a step's Δẍ = M⁻¹(J_pᵀ − J_Aᵀ step), with M⁻¹f in
+  // z_free_. A diagonal M's M⁻¹ is its diagonal, in direction_acceleration_
+  // (storage the general path fills afresh each solve); a dense M's is
+  // applied by the general path's factor of M (check_mass, factor_dense_mass:
+  // kept while M does not change, as there). The path shares the working
+  // set's factor and its updates (append_projected, remove_active), the
+  // search and the iteration cap with the general path.
 
   /// Exact's path for a small problem of contacts (above). It declines,
-  /// having written nothing the general path reads before writing it, when
-  /// the problem is not one (equality rows, a J beyond small_rows, a dense
-  /// M), when the data or M are not valid, when a row depends on the
+  /// having written nothing the general path reads before writing it (but
+  /// a dense M's check and factor, which are that path's own), when
+  /// the problem is not one (equality rows, a J beyond small_rows), when
+  /// the data or M are not valid, when a row depends on the
   /// working set, at the iteration cap, when a multiplier pulls after a
   /// refresh from the factor, and when its point fails finish()'s check
   /// (or, with the steps' rounding kept, the drift tolerance): solve()
@@ -1692,7 +1702,12 @@ class Solver {
         remove_active(blocking);
       }
     }
-    return small_finish(iterations, drift_kept, memory);
+    if (small_finish(iterations, drift_kept, memory)) return true;
+    // The steps' rounding did not fit after all (an ill-conditioned M): ẍ,
+    // Λ_A and the slacks from the factor, as the general path's second pass.
+    // (A row the refresh finds violated fails the check's feasibility.)
+    if (!drift_kept || !small_refresh()) return false;
+    return small_finish(iterations, false, memory);
   }
 
   /// Row r of J_ineq (solve_small's rows: there are no equality rows), its
@@ -1720,39 +1735,16 @@ class Solver {
     }
   }
 
-  /// solve_small's set-up: one pass over the DOFs (M diagonal, finite and
-  /// positive as check_mass requires; M⁻¹ and the free motion), one over
-  /// the rows (‖J_r‖, the slack at the free motion and its tolerance, as
-  /// prepare_rows). @return false when check_mass or prepare_rows would
-  /// not pass the data, or M is dense.
+  /// solve_small's set-up: small_mass_set_up's pass over the DOFs, then one
+  /// over the rows (‖J_r‖, the slack at the free motion and its tolerance,
+  /// as prepare_rows). @return false when check_mass or prepare_rows would
+  /// not pass the data.
   bool small_set_up(const ProblemType& p) {
-    const Index n = n_;
-    const Scalar* mass = p.M.data();
-    Scalar* inverse_mass = direction_acceleration_.data();
-    Scalar probe = 0;  // NaN if an entry is NaN or ±Inf, or a product overflowed
-    decltype(detail::bits_of(Scalar(0))) off_diagonal = 0;
-    Scalar largest_mass = 0;
-    Scalar smallest_mass = kInfinity;
-    Scalar free_norm2 = 0;
-    for (Index j = 0; j < n; ++j) {
-      const Scalar* column = mass + j * MaxDof;
-      // Plain loops, not or_of_bits: the path's n is small (n × rows ≤ 36),
-      // where the kernel's set-up for a column's few entries costs more
-      // than it saves (haptic-corner −14).
-      for (Index i = 0; i < j; ++i) off_diagonal |= detail::bits_of(column[i]);
-      for (Index i = j + 1; i < n; ++i) off_diagonal |= detail::bits_of(column[i]);
-      if (off_diagonal << 1 != 0) return false;  // a dense M: at its first column
-      const Scalar diagonal = column[j];
-      largest_mass = detail::max_of(largest_mass, std::fabs(diagonal));
-      smallest_mass = detail::min_of(smallest_mass, diagonal);
-      inverse_mass[j] = Scalar(1) / diagonal;
-      const Scalar free = z_free_(j) = acceleration_(j) = p.f(j) * inverse_mass[j];
-      probe += (diagonal + free) * Scalar(0);
-      free_norm2 += free * free;
-    }
-    if (probe != Scalar(0) || !(smallest_mass > std::numeric_limits<Scalar>::epsilon() * largest_mass)) return false;
+    const Scalar free_norm2 = small_mass_set_up(p);
+    if (!(free_norm2 >= Scalar(0))) return false;
     const Scalar free_norm = free_acceleration_norm_ = std::sqrt(free_norm2);
     const Scalar fraction = tolerance_fraction_ = settings.kkt_tolerance * Scalar(0.1);
+    Scalar probe = 0;  // NaN if an entry is NaN or ±Inf, or a product overflowed
     Scalar largest_rhs = 0;
     Scalar largest_norm = 0;
     for (Index r = 0; r < num_rows_; ++r) {
@@ -1780,6 +1772,102 @@ class Solver {
     return probe == Scalar(0);
   }
 
+  /// small_set_up's pass over the DOFs: M diagonal, finite and positive as
+  /// check_mass requires, M⁻¹ and the free motion M⁻¹f (ẍ, z_free_); a
+  /// dense M goes to small_dense_set_up at its first column.
+  /// @return |M⁻¹f|², or −1 when check_mass would not pass M or f.
+  Scalar small_mass_set_up(const ProblemType& p) {
+    const Index n = n_;
+    const Scalar* mass = p.M.data();
+    Scalar* inverse_mass = direction_acceleration_.data();
+    Scalar probe = 0;  // NaN if an entry is NaN or ±Inf, or a product overflowed
+    decltype(detail::bits_of(Scalar(0))) off_diagonal = 0;
+    Scalar largest_mass = 0;
+    Scalar smallest_mass = kInfinity;
+    Scalar free_norm2 = 0;
+    for (Index j = 0; j < n; ++j) {
+      const Scalar* column = mass + j * MaxDof;
+      // Plain loops, not or_of_bits: the path's n is small (n × rows ≤ 36),
+      // where the kernel's set-up for a column's few entries costs more
+      // than it saves (haptic-corner −14).
+      for (Index i = 0; i < j; ++i) off_diagonal |= detail::bits_of(column[i]);
+      for (Index i = j + 1; i < n; ++i) off_diagonal |= detail::bits_of(column[i]);
+      if (off_diagonal << 1 != 0) return small_dense_set_up(p);
+      const Scalar diagonal = column[j];
+      largest_mass = detail::max_of(largest_mass, std::fabs(diagonal));
+      smallest_mass = detail::min_of(smallest_mass, diagonal);
+      inverse_mass[j] = Scalar(1) / diagonal;
+      const Scalar free = z_free_(j) = acceleration_(j) = p.f(j) * inverse_mass[j];
+      probe += (diagonal + free) * Scalar(0);
+      free_norm2 += free * free;
+    }
+    small_mass_dense_ = false;
+    const bool valid = probe == Scalar(0) && smallest_mass > std::numeric_limits<Scalar>::epsilon() * largest_mass;
+    return valid ? free_norm2 : Scalar(-1);
+  }
+
+  /// small_mass_set_up for a dense M: check_mass and M's factor as the
+  /// general path's (reused while M does not change), and the free motion.
+  /// Out of line: a contact loop's M is diagonal more often than not.
+  /// @return |M⁻¹f|², or −1 when that path would refuse M or f (it then reports).
+  TACT_NOINLINE Scalar small_dense_set_up(const ProblemType& p) {
+    small_mass_dense_ = true;
+    // As solve_general: M is factored only for finite data.
+    const bool refused = check_mass(p.M, n_) != Status::Solved ||
+                         (!mass_valid_ && (!data_finite() || factor_dense_mass(n_) != Status::Solved));
+    if (refused) return -1;
+    for (Index j = 0; j < n_; ++j) z_free_(j) = p.f(j);
+    small_inverse_mass(z_free_.data(), 1, z_free_);
+    Scalar probe = 0;  // NaN if f held a NaN or ±Inf, or M⁻¹f overflowed
+    Scalar free_norm2 = 0;
+    for (Index j = 0; j < n_; ++j) {
+      const Scalar free = acceleration_(j) = z_free_(j);
+      probe += free * Scalar(0);
+      free_norm2 += free * free;
+    }
+    return probe == Scalar(0) ? free_norm2 : Scalar(-1);
+  }
+
+  /// v = M⁻¹u for the u at u[j·stride] (a row of J, or v itself).
+  /// @return uᵀM⁻¹u (for J_rᵀ: J_r M⁻¹ J_rᵀ, the pivot's |ĵ|²): from the
+  /// diagonal M's inverse (direction_acceleration_) in the same pass, or
+  /// |L⁻¹u|² between a dense M's two triangular solves.
+  Scalar small_inverse_mass(const Scalar* u, Index stride, DofVector& v) const {
+    if (small_mass_dense_) return small_dense_inverse_mass(u, stride, v);
+    const Scalar* inverse_mass = direction_acceleration_.data();
+    Scalar energy = 0;
+    for (Index j = 0; j < n_; ++j) {
+      const Scalar value = u[j * stride];
+      v(j) = value * inverse_mass[j];
+      energy += value * v(j);
+    }
+    return energy;
+  }
+
+  /// small_inverse_mass for a dense M, out of line (one copy for its
+  /// callers); unrolled for a robot arm's 3 DOFs.
+  TACT_NOINLINE Scalar small_dense_inverse_mass(const Scalar* u, Index stride, DofVector& v) const {
+    return n_ == 3 ? dense_inverse_mass<3>(u, stride, v) : dense_inverse_mass<0>(u, stride, v);
+  }
+  /// v ← M⁻¹v by a dense M's factor (kDofs as forward_substitute_mass's).
+  /// @return |L⁻¹v|² of the v given.
+  template <int kDofs>
+  Scalar dense_inverse_mass(const Scalar* u, Index stride, DofVector& v) const {
+    for (Index j = 0; j < (kDofs > 0 ? kDofs : n_); ++j) v(j) = u[j * stride];
+    if constexpr (kDofs > 0) {
+      forward_substitute_mass<kDofs>(v);
+    } else {
+      scale_by_mass(v);
+    }
+    const Scalar energy = squared_norm(v.data(), kDofs > 0 ? kDofs : n_);
+    if constexpr (kDofs > 0) {
+      backward_substitute_mass<kDofs>(v);
+    } else {
+      unscale(v);
+    }
+    return energy;
+  }
+
   /// project_row in the unscaled space: l = L_W⁻¹ J_A M⁻¹ J_rᵀ (projection_);
   /// for a step (`for_step`) also step_ = L_W⁻ᵀ l and the step's
   /// Δẍ = M⁻¹(J_rᵀ − J_Aᵀ step_) (direction_). `norm2`: J_r M⁻¹ J_rᵀ (|ĵ_r|²).
@@ -1789,15 +1877,8 @@ class Solver {
   Scalar small_project(Index r, bool for_step, Scalar& norm2) {
     const Index n = n_;
     const Index k = active_count_;
-    const Scalar* inverse_mass = direction_acceleration_.data();
     const Scalar* row = contact_row(r);
-    Scalar row_norm2 = 0;
-    for (Index j = 0; j < n; ++j) {
-      const Scalar entry = row[j * kContactStride];
-      direction_(j) = entry * inverse_mass[j];
-      row_norm2 += entry * direction_(j);
-    }
-    norm2 = row_norm2;
+    const Scalar row_norm2 = norm2 = small_inverse_mass(row, kContactStride, direction_);
     if (k == 0) return row_norm2;
     for (Index i = 0; i < k; ++i) {
       const Scalar* set_row = contact_row(active_[static_cast<std::size_t>(i)]);
@@ -1811,18 +1892,16 @@ class Solver {
       if (pivot >= Scalar(0.5) * row_norm2) return pivot;
     }
     backward_substitute_small(projection_, step_);
+    // Δẍ = M⁻¹(J_rᵀ − J_Aᵀ step): the force first, then M⁻¹ once.
+    for (Index j = 0; j < n; ++j) direction_(j) = row[j * kContactStride];
     for (Index i = 0; i < k; ++i) add_contact_row(active_[static_cast<std::size_t>(i)], -step_(i), direction_);
-    const Scalar* mass = problem_->M.data();
-    Scalar pivot = 0;
-    for (Index j = 0; j < n; ++j) pivot += direction_(j) * direction_(j) * mass[j * MaxDof + j];
-    return pivot;
+    return small_inverse_mass(direction_.data(), 1, direction_);
   }
 
-  /// v += x·M⁻¹J_rᵀ (v in the DOFs).
+  /// v += x·J_rᵀ (a force on the DOFs).
   void add_contact_row(Index r, Scalar x, DofVector& v) const {
     const Scalar* row = contact_row(r);
-    const Scalar* inverse_mass = direction_acceleration_.data();
-    for (Index j = 0; j < n_; ++j) v(j) += row[j * kContactStride] * x * inverse_mass[j];
+    for (Index j = 0; j < n_; ++j) v(j) += row[j * kContactStride] * x;
   }
 
   /// try_append in the unscaled space: row r enters when independent of
@@ -1869,9 +1948,20 @@ class Solver {
   /// apply_multipliers in the unscaled space: ẍ = M⁻¹(f + J_AᵀΛ_A), then
   /// every row's slack.
   TACT_NOINLINE void small_apply_multipliers() {
-    for (Index j = 0; j < n_; ++j) acceleration_(j) = z_free_(j);
-    for (Index i = 0; i < active_count_; ++i)
-      add_contact_row(active_[static_cast<std::size_t>(i)], lambda_active_(i), acceleration_);
+    if (small_mass_dense_) {
+      for (Index j = 0; j < n_; ++j) acceleration_(j) = problem_->f(j);
+      for (Index i = 0; i < active_count_; ++i)
+        add_contact_row(active_[static_cast<std::size_t>(i)], lambda_active_(i), acceleration_);
+      small_inverse_mass(acceleration_.data(), 1, acceleration_);
+    } else {
+      const Scalar* inverse_mass = direction_acceleration_.data();
+      for (Index j = 0; j < n_; ++j) acceleration_(j) = z_free_(j);
+      for (Index i = 0; i < active_count_; ++i) {
+        const Scalar* row = contact_row(active_[static_cast<std::size_t>(i)]);
+        const Scalar x = lambda_active_(i);
+        for (Index j = 0; j < n_; ++j) acceleration_(j) += row[j * kContactStride] * x * inverse_mass[j];
+      }
+    }
     small_fresh_slacks();
   }
   /// Every row's slack J_r ẍ − d_r at the current ẍ.
@@ -1926,9 +2016,9 @@ class Solver {
     return drifting.kkt_satisfied(drift_tolerance());
   }
 
-  /// finish() for solve_small's problems (a diagonal M, inequality rows
-  /// only): Λ, the objective and every residual and scale of Residuals, in
-  /// one pass over the rows and one over the DOFs; the memory updated.
+  /// finish() for solve_small's problems (inequality rows only): Λ, the
+  /// objective and every residual and scale of Residuals, in one pass over
+  /// the rows and one over the DOFs; the memory updated.
   /// @return true with the report in small_report_, or false when the
   /// point fails the exact strategy's promise (finish(): every KKT
   /// condition and the working set's rows) or a residual is not finite.
@@ -1966,15 +2056,16 @@ class Solver {
     Scalar acceleration_norm2 = 0;
     DofVector& total_force = direction_;  // f + J_AᵀΛ_A (scratch)
     for (Index j = 0; j < n; ++j) total_force(j) = p.f(j);
-    for (Index i = 0; i < active_count_; ++i) {
-      const Scalar* row = contact_row(active_[static_cast<std::size_t>(i)]);
-      for (Index j = 0; j < n; ++j) total_force(j) += row[j * kContactStride] * lambda_active_(i);
-    }
+    for (Index i = 0; i < active_count_; ++i)
+      add_contact_row(active_[static_cast<std::size_t>(i)], lambda_active_(i), total_force);
+    const bool dense = small_mass_dense_;
+    DofVector& dense_inertia = direction_acceleration_;  // scratch: a dense M's path keeps no M⁻¹ there
+    if (dense) multiply_dense_mass(p, dense_inertia);
     for (Index j = 0; j < n; ++j) {
       const Scalar a = acceleration_(j);
       const Scalar f = p.f(j);
       const Scalar force = total_force(j);
-      const Scalar inertia = p.M(j, j) * a;
+      const Scalar inertia = dense ? dense_inertia(j) : p.M(j, j) * a;
       stationarity = detail::max_of(stationarity, std::fabs(inertia - force));
       force_scale = detail::max_of(
           force_scale, detail::max_of(std::fabs(f), detail::max_of(std::fabs(inertia), std::fabs(force - f))));
@@ -2026,6 +2117,23 @@ class Solver {
   Scalar row_scale(Scalar acceleration_norm) const {
     if (num_rows_ == 0) return 0;
     return detail::max_of(largest_rhs_, largest_row_norm_ * detail::max_of(acceleration_norm, free_acceleration_norm_));
+  }
+
+  /// out = Mẍ for a dense M: plain loops for few_dofs(), else one kernel
+  /// call (finish() and small_finish()).
+  void multiply_dense_mass(const ProblemType& p, DofVector& out) const {
+    const Index n = n_;
+    if (few_dofs()) {
+      for (Index i = 0; i < n; ++i) {
+        Scalar inertia = 0;
+        for (Index j = 0; j < n; ++j) inertia += p.M(j, i) * acceleration_(j);
+        out(i) = inertia;
+      }
+      return;
+    }
+    // M is symmetric (checked): (Mẍ)_i = column i of M · ẍ.
+    detail::dot_columns(n, n, detail::ColumnSet<Scalar>{p.M.data(), MaxDof, kConsecutive}, acceleration_.data(),
+                        out.data());
   }
 
   /// Λ, objective and residuals in the original (unscaled) space, reusing
@@ -2081,21 +2189,10 @@ class Solver {
     if (num_rows_ == num_eq_) min_slack = min_multiplier = 0;
 
     // Mẍ, stationarity Mẍ − (f + JᵀΛ) and the objective ½ẍᵀMẍ − fᵀẍ.
-    // A dense M's Mẍ first, in one kernel call (plain loops for
-    // few_dofs()); a diagonal M's in the loop.
+    // A dense M's Mẍ first (multiply_dense_mass); a diagonal M's in the loop.
     const bool diagonal = mass_diagonal_;
     DofVector& dense_inertia = direction_acceleration_;  // scratch
-    if (!diagonal && few_dofs()) {
-      for (Index i = 0; i < n; ++i) {
-        Scalar inertia = 0;
-        for (Index j = 0; j < n; ++j) inertia += p.M(j, i) * acceleration_(j);
-        dense_inertia(i) = inertia;
-      }
-    } else if (!diagonal) {
-      // M is symmetric (checked): (Mẍ)_i = column i of M · ẍ.
-      detail::dot_columns(n, n, detail::ColumnSet<Scalar>{p.M.data(), MaxDof, kConsecutive}, acceleration_.data(),
-                          dense_inertia.data());
-    }
+    if (!diagonal) multiply_dense_mass(p, dense_inertia);
     Scalar stationarity = 0;
     Scalar force_scale = 0;
     Scalar inertia_dot_acceleration = 0;
@@ -2164,6 +2261,7 @@ class Solver {
   Report<Scalar> small_report_;  ///< solve_small's report, which solve() returns
   bool mass_valid_ = false;
   bool mass_diagonal_ = false;
+  bool small_mass_dense_ = false;  ///< solve_small's M is dense: M⁻¹ by the factor (small_inverse_mass)
   bool drift_kept_ = false;   ///< Exact's first pass kept the steps' rounding in ẍ and Λ_A (solve())
   bool second_pass_ = false;  ///< Exact's second pass: refreshes re-solve from the factor (solve())
   bool released_after_refresh_ = false;  ///< Exact released a pulling row after a refresh (once per solve)
