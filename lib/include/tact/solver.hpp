@@ -631,21 +631,23 @@ class Solver {
   /// v ← L⁻¹v and v ← L⁻ᵀv by a dense M's factor in plain loops (few DOFs).
   /// kDofs: n_ when the caller knows it at compile time (0: n_ at run
   /// time), so that GCC unrolls the loops and L's entries sit at constant
-  /// offsets (solve_small's 3 DOFs).
+  /// offsets (solve_small's 3 DOFs). `inverse_diagonal`: 1/l_kk, where the
+  /// caller keeps them (solve_small: a division is a library call on a core
+  /// without an FPU, and 14 cycles on an M4F), else nullptr: divisions.
   template <int kDofs = 0, typename Vector>
-  void forward_substitute_mass(Vector&& v) const {
+  void forward_substitute_mass(Vector&& v, const Scalar* inverse_diagonal = nullptr) const {
     const Index n = kDofs > 0 ? kDofs : n_;
     for (Index k = 0; k < n; ++k) {
-      const Scalar value = v(k) / mass_factor_(k, k);
+      const Scalar value = inverse_diagonal ? v(k) * inverse_diagonal[k] : v(k) / mass_factor_(k, k);
       v(k) = value;
       for (Index i = k + 1; i < n; ++i) v(i) -= mass_factor_(i, k) * value;
     }
   }
   template <int kDofs = 0>
-  void backward_substitute_mass(DofVector& v) const {
+  void backward_substitute_mass(DofVector& v, const Scalar* inverse_diagonal = nullptr) const {
     const Index n = kDofs > 0 ? kDofs : n_;
     for (Index i = n - 1; i >= 0; --i) {  // by columns of Lᵀ, as forward_substitute_mass by those of L
-      const Scalar value = v(i) / mass_factor_(i, i);
+      const Scalar value = inverse_diagonal ? v(i) * inverse_diagonal[i] : v(i) / mass_factor_(i, i);
       v(i) = value;
       for (Index k = 0; k < i; ++k) v(k) -= mass_factor_(i, k) * value;
     }
@@ -1816,6 +1818,8 @@ class Solver {
     const bool refused = check_mass(p.M, n_) != Status::Solved ||
                          (!mass_valid_ && (!data_finite() || factor_dense_mass(n_) != Status::Solved));
     if (refused) return -1;
+    Scalar* inverse_diagonal = small_inverse_diagonal();
+    for (Index j = 0; j < n_; ++j) inverse_diagonal[j] = Scalar(1) / mass_factor_(j, j);
     for (Index j = 0; j < n_; ++j) z_free_(j) = p.f(j);
     small_inverse_mass(z_free_.data(), 1, z_free_);
     Scalar probe = 0;  // NaN if f held a NaN or ±Inf, or M⁻¹f overflowed
@@ -1849,21 +1853,29 @@ class Solver {
   TACT_NOINLINE Scalar small_dense_inverse_mass(const Scalar* u, Index stride, DofVector& v) const {
     return n_ == 3 ? dense_inverse_mass<3>(u, stride, v) : dense_inverse_mass<0>(u, stride, v);
   }
-  /// v ← M⁻¹v by a dense M's factor (kDofs as forward_substitute_mass's).
-  /// @return |L⁻¹v|² of the v given.
+  /// 1/l_jj of a dense M's factor for solve_small (small_dense_set_up):
+  /// the first scaled-row slot, which only the general path uses and
+  /// refills each solve (check_data starts with no slot used).
+  Scalar* small_inverse_diagonal() { return scaled_rows_.data(); }
+  const Scalar* small_inverse_diagonal() const { return scaled_rows_.data(); }
+  /// v = M⁻¹u by a dense M's factor (kDofs as forward_substitute_mass's).
+  /// @return |L⁻¹u|².
   template <int kDofs>
   Scalar dense_inverse_mass(const Scalar* u, Index stride, DofVector& v) const {
-    for (Index j = 0; j < (kDofs > 0 ? kDofs : n_); ++j) v(j) = u[j * stride];
-    if constexpr (kDofs > 0) {
-      forward_substitute_mass<kDofs>(v);
+    const Index n = kDofs > 0 ? kDofs : n_;
+    for (Index j = 0; j < n; ++j) v(j) = u[j * stride];
+    const bool plain = kDofs > 0 || few_dofs();
+    const Scalar* inverse_diagonal = small_inverse_diagonal();
+    if (plain) {
+      forward_substitute_mass<kDofs>(v, inverse_diagonal);
     } else {
-      scale_by_mass(v);
+      detail::forward_substitute(mass_factor_, n, v);
     }
-    const Scalar energy = squared_norm(v.data(), kDofs > 0 ? kDofs : n_);
-    if constexpr (kDofs > 0) {
-      backward_substitute_mass<kDofs>(v);
+    const Scalar energy = squared_norm(v.data(), n);
+    if (plain) {
+      backward_substitute_mass<kDofs>(v, inverse_diagonal);
     } else {
-      unscale(v);
+      detail::backward_substitute_transposed(mass_factor_, n, v);
     }
     return energy;
   }
