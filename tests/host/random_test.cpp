@@ -234,7 +234,11 @@ TEST(RandomProblems, SmallProblemPathAgreesWithTheGeneralPath) {
     ASSERT_EQ(a.kkt_satisfied, b.kkt_satisfied) << "trial " << trial;
     if (a.status != tact::Status::Solved) continue;
     const float scale = general.acceleration().head(n).cwiseAbs().maxCoeff() + 1;
-    for (int j = 0; j < n; ++j) ASSERT_NEAR(fast.acceleration()(j), general.acceleration()(j), 1e-4f * scale) << trial;
+    // Two points within the KKT tolerance (1e-4 on the residuals) may differ
+    // in ẍ and the objective by more: at a crowded vertex the set's rows pin
+    // ẍ, and each point meets them within the tolerance (trial 1357, a full
+    // set with multipliers 3× the forces: 1.7e-4). So 1e-3, as for Λ.
+    for (int j = 0; j < n; ++j) ASSERT_NEAR(fast.acceleration()(j), general.acceleration()(j), 1e-3f * scale) << trial;
     bool same_set = true;
     for (int k = 0; k < shape.num_ineq; ++k) same_set &= fast.in_working_set(k) == general.in_working_set(k);
     float multiplier_scale = 1;
@@ -246,7 +250,7 @@ TEST(RandomProblems, SmallProblemPathAgreesWithTheGeneralPath) {
       ASSERT_TRUE(a.kkt_satisfied && b.kkt_satisfied) << "trial " << trial;
       ++different_sets;
     }
-    ASSERT_NEAR(fast.objective(), general.objective(), 1e-4f * (std::fabs(general.objective()) + scale * scale));
+    ASSERT_NEAR(fast.objective(), general.objective(), 1e-3f * (std::fabs(general.objective()) + scale * scale));
     ASSERT_EQ(fast_memory.count, general_memory.count) << "trial " << trial;
     ++compared;
   }
@@ -255,5 +259,5 @@ TEST(RandomProblems, SmallProblemPathAgreesWithTheGeneralPath) {
   std::printf("small-problem path: %u of %d solves, %d Solved, %d on another working set\n", fast.small_path_solves(),
               3000, compared, different_sets);
   EXPECT_LT(different_sets, compared / 50);
-  EXPECT_GT(fast.small_path_solves(), 2400u);  // it declines at crowded vertices only
+  EXPECT_GT(fast.small_path_solves(), 2900u);  // it declines at stuck rows only
 }

@@ -86,8 +86,8 @@ struct Settings {
   Scalar kkt_tolerance = ScalarTraits<Scalar>::kkt_tolerance;
   /// Relative tolerance for a row to count as dependent on the working set.
   Scalar dependency_tolerance = ScalarTraits<Scalar>::dependency_tolerance;
-  /// Exact's path for small problems of contacts (a diagonal M, no equality
-  /// rows, n·rows ≤ 36: Solver::solve_small), which takes about a fifth
+  /// Exact's path for small problems of contacts (no equality rows,
+  /// n·rows ≤ 36: Solver::solve_small), which takes about a fifth
   /// fewer instructions for the same results within the tolerance. false:
   /// every solve takes the general path (tests compare the two). Compiled
   /// only with TACT_SMALL_PROBLEM_PATH (config.hpp, default 1).
@@ -902,8 +902,11 @@ class Solver {
     }
   }
 
-  bool is_dependent(Index r, Scalar pivot) const {
-    return !(pivot > settings.dependency_tolerance * row_norm2_scaled(r));
+  bool is_dependent(Index r, Scalar pivot) const { return depends(pivot, row_norm2_scaled(r)); }
+  /// True when a row whose |ĵ|² is norm2 depends on the working set at this
+  /// pivot (the part of ĵ orthogonal to the set's, squared).
+  bool depends(Scalar pivot, Scalar norm2) const {
+    return !(pivot > settings.dependency_tolerance * norm2);
   }
   Scalar row_norm2_scaled(Index r) const { return slot_norm2_[slot_of_[static_cast<std::size_t>(r)]]; }
 
@@ -1246,7 +1249,8 @@ class Solver {
           take_step(t);
         } else {  // the primal point cannot move along p: only Λ_A does
           // Stuck too when making room would not let p in either.
-          if (stays_dependent_after_release(p, pivot, blocking, multiplier_p)) return end_at_current_set();
+          if (stays_dependent_after_release(pivot, row_norm2_scaled(p), blocking, multiplier_p))
+            return end_at_current_set();
           lambda_active_.head(active_count_) -= t * step_.head(active_count_);
           ++steps_since_solve_;
         }
@@ -1453,8 +1457,8 @@ class Solver {
     return true;
   }
 
-  /// True when row p, which cannot enter the set and has taken no step yet
-  /// (`multiplier_p` 0), has a violation that is rounding
+  /// True when row p (|ĵ_p|² = norm2), which cannot enter the set and has
+  /// taken no step yet (`multiplier_p` 0), has a violation that is rounding
   /// (violations_within_kkt_tolerance) and would still depend on the set once
   /// the row at working-set position `blocking` made room. The partial step
   /// would then move Λ_A by up to hundreds of times its size, p would still
@@ -1463,7 +1467,7 @@ class Solver {
   /// 9 problems not Solved). Released, b would leave p the part of ĵ_p
   /// orthogonal to the set (|·|² = pivot) plus step_b times the part of ĵ_b
   /// orthogonal to the other set rows (|·|² = 1/(W_A⁻¹)_bb).
-  TACT_NOINLINE bool stays_dependent_after_release(Index p, Scalar pivot, Index blocking, Scalar multiplier_p) {
+  TACT_NOINLINE bool stays_dependent_after_release(Scalar pivot, Scalar norm2, Index blocking, Scalar multiplier_p) {
     if (multiplier_p != Scalar(0) || !violations_within_kkt_tolerance()) return false;
     // (W_A⁻¹)_bb = |L_W⁻¹ e_b|²: forward substitution from row b on, into
     // projection_ (scratch: the partial step reads step_ only). Written out:
@@ -1478,7 +1482,7 @@ class Solver {
       inverse_bb += value * value;
     }
     const Scalar step = step_(blocking);
-    return is_dependent(p, pivot + step * step / inverse_bb);
+    return depends(pivot + step * step / inverse_bb, norm2);
   }
 
   /// Exact's verdict when the most violated row r can neither enter nor
@@ -1622,8 +1626,8 @@ class Solver {
   /// having written nothing the general path reads before writing it (but
   /// a dense M's check and factor, which are that path's own), when
   /// the problem is not one (equality rows, a J beyond small_rows), when
-  /// the data or M are not valid, when a row depends on the
-  /// working set, at the iteration cap, when a multiplier pulls after a
+  /// the data or M are not valid, when a row that depends on the working
+  /// set is stuck (no release makes room for it), at the iteration cap, when a multiplier pulls after a
   /// refresh from the factor, and when its point fails finish()'s check
   /// (or, with the steps' rounding kept, the drift tolerance): solve()
   /// then solves from the start, and that path's statuses
@@ -1687,14 +1691,25 @@ class Solver {
         if (iterations >= iteration_cap()) return false;
         ++iterations;
         Scalar norm2 = 0;
-        const Scalar pivot = small_project(p_row, /*for_step=*/true, norm2);
-        if (active_count_ >= n_ || !(pivot > settings.dependency_tolerance * norm2)) return false;
+        Scalar pivot = small_project(p_row, /*for_step=*/true, norm2);
+        if (active_count_ >= n_) pivot = 0;  // a full set spans the space
+        const bool full_step_possible = !depends(pivot, norm2);
         Index blocking = -1;
         const Scalar t_partial = largest_partial_step(blocking, /*with_equalities=*/false);
-        const Scalar t_full = -slack_(p_row) / pivot;
-        const bool full_step = !(t_full > t_partial);
+        // A row that depends on the set enters once releases make room, as
+        // in solve_exact; a stuck one (no release, or none that would make
+        // room) is left to the general path's verdicts.
+        if (!full_step_possible &&
+            (blocking < 0 || stays_dependent_after_release(pivot, norm2, blocking, multiplier_p)))
+          return false;
+        const Scalar t_full = full_step_possible ? -slack_(p_row) / pivot : kInfinity;
+        const bool full_step = full_step_possible && !(t_full > t_partial);
         const Scalar t = full_step ? t_full : t_partial;
-        small_step(t);
+        if (full_step_possible) {
+          small_step(t);
+        } else {  // ẍ cannot move along p: only Λ_A does
+          lambda_active_.head(active_count_) -= t * step_.head(active_count_);
+        }
         ++steps;
         multiplier_p += t;
         if (full_step) {
@@ -1922,7 +1937,7 @@ class Solver {
     if (active_count_ >= n_) return;
     Scalar norm2 = 0;
     const Scalar pivot = small_project(r, /*for_step=*/false, norm2);
-    if (pivot > settings.dependency_tolerance * norm2) append_projected(r, pivot, Scalar(0));
+    if (!depends(pivot, norm2)) append_projected(r, pivot, Scalar(0));
   }
 
   /// take_step in the unscaled space: ẍ, every slack and Λ_A by t along
