@@ -79,19 +79,16 @@ run L9-small-mass-check-off $S 's/!\(smallest_mass > std::numeric_limits<Scalar>
 # and the solves from the factor that put them there; complementarity and
 # the slacks are checked), a multiplier that pulls after the refresh (L5:
 # the check's min_multiplier).
-run L1-small-dependency-off $S 's/if \(active_count_ >= n_ \|\| !\(pivot > settings.dependency_tolerance \* norm2\)\) return false;/if (active_count_ >= n_ || !(pivot > 0)) return false;/'
+run L1-small-dependency-off $S 's/const bool full_step_possible = !depends\(pivot, norm2\);/const bool full_step_possible = pivot > 0;/'
 run L4-small-no-working-set-check $S 's/        !Residuals<Scalar>::row_within\(working_set, row_scale, settings.kkt_tolerance\)\)/        false)/'
 run L5-small-refresh-keeps-pulling-rows $S 's/if \(!small_refresh\(\)\) return false;/small_refresh();/'
 # Session 34: a dense M of few DOFs in plain loops (M's triangular solves,
 # its Cholesky, Mẍ, |v|²: wrong arithmetic shows as wrong results or
-# refused masses in the random, input and worst-case problems), no
-# small-problem attempt after a dense M (the skip gone: SmallProblemPath.
-# IsSkippedAfterADenseMass counts the path's solves), the shared
+# refused masses in the random, input and worst-case problems), the shared
 # partial-step search (equality rows taken as blocking), the path's check
 # that M is diagonal (half of it gone: a non-symmetric M's status).
-run F1-no-dense-mass-skip $S 's/ && !\(mass_valid_ && !mass_diagonal_\) && / \&\& /'
-run F2-few-dofs-forward-sign $S 's/for \(Index i = k \+ 1; i < n_; \+\+i\) v\(i\) -= mass_factor_\(i, k\) \* value;/for (Index i = k + 1; i < n_; ++i) v(i) += mass_factor_(i, k) * value;/'
-run F3-few-dofs-backward-untransposed $S 's/value -= mass_factor_\(k, i\) \* v\(k\);/value -= mass_factor_(i, k) * v(k);/'
+run F2-few-dofs-forward-sign $S 's/for \(Index i = k \+ 1; i < n; \+\+i\) v\(i\) -= mass_factor_\(i, k\) \* value;/for (Index i = k + 1; i < n; ++i) v(i) += mass_factor_(i, k) * value;/'
+run F3-few-dofs-backward-untransposed $S 's/for \(Index k = 0; k < i; \+\+k\) v\(k\) -= mass_factor_\(i, k\) \* value;/for (Index k = 0; k < i; ++k) v(k) -= mass_factor_(k, i) * value;/'
 run F4-plain-cholesky-sign lib/include/tact/detail/dense.hpp 's/for \(Index i = 0; i < n - c; \+\+i\) column\[i\] -= l\[i\] \* l\[0\];/for (Index i = 0; i < n - c; ++i) column[i] += l[i] * l[0];/'
 run F5-few-dofs-inertia-diagonal $S 's/for \(Index j = 0; j < n; \+\+j\) inertia \+= p.M\(j, i\) \* acceleration_\(j\);/for (Index j = 0; j < n; ++j) inertia += p.M(i, i) * acceleration_(j);/'
 run F6-squared-norm-drops-last $S 's/for \(Index i = 0; i < count; \+\+i\) sum \+= v\[i\] \* v\[i\];/for (Index i = 0; i + 1 < count; ++i) sum += v[i] * v[i];/'
@@ -109,3 +106,16 @@ run G1-three-dofs-drop-last $S 's/      body\(1\);\n      body\(2\);\n    \} els
 run G2-two-dofs-drop-last $S 's/    \} else if \(n_ == 2\) \{\n      body\(0\);\n      body\(1\);/    } else if (n_ == 2) {\n      body(0);/'
 run G3-other-dofs-skip-first $S 's/      for \(Index j = 0; j < n_; \+\+j\) body\(j\);/      for (Index j = 1; j < n_; ++j) body(j);/'
 run G4-remember-drops-last $S 's/    memory.count = count;/    memory.count = count > 0 ? count - 1 : 0;/'
+# Session 36: the small-problem path takes a dense M (M⁻¹ by the general
+# path's factor, 1/l_jj once a solve, Mẍ in its check; the random agreement
+# test's dense third, the factor-reuse test and the regressions count the
+# path's solves and compare its results), a point whose kept rounding fails
+# the drift tolerance is re-solved before a decline, and a dependent row
+# enters after releases (Λ_A alone moves) unless it is stuck.
+run H1-small-dense-reciprocal-not-inverted $S 's/inverse_diagonal\[j\] = Scalar\(1\) \/ mass_factor_\(j, j\);/inverse_diagonal[j] = mass_factor_(j, j);/'
+run H2-small-dense-inertia-diagonal $S 's/const Scalar inertia = dense \? dense_inertia\(j\) : p.M\(j, j\) \* a;/const Scalar inertia = p.M(j, j) * a;/'
+run H3-small-dense-factors-nonfinite-data $S 's/\(!mass_valid_ && \(!data_finite\(\) \|\| factor_dense_mass/(!mass_valid_ \&\& (factor_dense_mass/'
+run H4-small-no-drift-refresh $S 's/if \(!drift_kept \|\| !small_refresh\(\)\) return false;\n    return small_finish\(iterations, false, memory\);/return false;/'
+run H5-small-dependent-step-sign $S 's/only Λ_A does\n          lambda_active_.head\(active_count_\) -= t/only Λ_A does\n          lambda_active_.head(active_count_) += t/'
+run H6-small-stuck-row-released $S 's/\(blocking < 0 \|\| stays_dependent_after_release\(pivot, norm2, blocking, multiplier_p\)\)\)/(blocking < 0))/'
+run H7-small-dependent-declines $S 's/if \(!full_step_possible &&\n            \(blocking < 0/if (!full_step_possible \&\& (true ||\n            blocking < 0/'
