@@ -1972,8 +1972,8 @@ class Solver {
     backward_substitute_small(lambda_active_, lambda_active_);
   }
 
-  /// apply_multipliers in the unscaled space: ẍ = M⁻¹(f + J_AᵀΛ_A), then
-  /// every row's slack.
+  /// apply_multipliers in the unscaled space: ẍ = M⁻¹(f + J_AᵀΛ_A), a diagonal M's
+  /// as z_free + Σλ_i M⁻¹J_iᵀ (no M⁻¹ pass after it: haptic −14); every row's slack.
   TACT_NOINLINE void small_apply_multipliers() {
     if (small_mass_dense_) {
       for (Index j = 0; j < n_; ++j) acceleration_(j) = problem_->f(j);
