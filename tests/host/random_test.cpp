@@ -261,3 +261,32 @@ TEST(RandomProblems, SmallProblemPathAgreesWithTheGeneralPath) {
   EXPECT_LT(different_sets, compared / 50);
   EXPECT_GT(fast.small_path_solves(), 2900u);  // it declines at stuck rows only
 }
+
+// At a crowded vertex (rows ≥ DOFs, half of them nearly active) a violated
+// row often depends on the working set; the path lets it in after releases
+// (Λ_A alone moves, the blocking row leaves), as the general path does.
+// On these 2 000 cold problems (2–4 DOFs, half with a dense M) it declined
+// 227 when such a row made it decline (854f8f6), and declines none now:
+// each is Solved on the path. A wrong multiplier-only step shows here as
+// declines (15 with Λ_A moved the wrong way), which the results of the
+// other tests hide (the general path then solves).
+TEST(RandomProblems, SmallProblemPathLetsDependentRowsInAfterReleases) {
+  using Solver = tact::Solver<4, 0, 9, float>;
+  std::mt19937 rng(7);
+  static Solver solver;
+  Solver::ProblemType problem;
+  for (int trial = 0; trial < 2000; ++trial) {
+    std::uniform_int_distribution<int> dofs(2, 4);
+    const int n = dofs(rng);
+    std::uniform_int_distribution<int> rows(n, std::min(9, 36 / n));
+    std::uniform_real_distribution<double> condition(0.0, 3.0);
+    const tact::test::RandomShape shape{n, 0, rows(rng), condition(rng), /*diagonal_mass=*/trial % 2 == 0};
+    tact::test::make_random_problem(rng, shape, problem);
+    solver.reset();
+    const auto path_solves = solver.small_path_solves();
+    const auto report = tact::test::solve_no_heap(solver, problem, tact::Strategy::Exact);
+    ASSERT_EQ(report.status, tact::Status::Solved) << "trial " << trial;
+    ASSERT_TRUE(report.kkt_satisfied) << "trial " << trial;
+    ASSERT_EQ(solver.small_path_solves() - path_solves, 1u) << "trial " << trial;
+  }
+}
