@@ -5,8 +5,8 @@
 # session 34: 10 of the few-DOF loops, the skip, the shared step search and
 # the path's diagonal check, 9 killed and 1 equivalent (a margin);
 # session 35: 4 of the unrolled DOF loops and the memory's count, all killed;
-# session 36: 7 of the dense-M path and dependent rows, 5 killed, 1 alive
-# (H5) and 1 equivalent (H6), and F1 gone with the dense-M skip (F2, F3,
+# session 36: 7 of the dense-M path and dependent rows, 6 killed and 1
+# equivalent (H6), and F1 gone with the dense-M skip (F2, F3,
 # L1, S2, L3, L9 matched again and rerun, killed). S29 and S25 got their tests from a
 # targeted search in session 32 (docs/reliability.md, "Mutation testing").
 TARGETS="test_corner test_input test_warm_start test_world test_random test_property test_worst_case"
@@ -119,10 +119,10 @@ run H1-small-dense-reciprocal-not-inverted $S 's/inverse_diagonal\[j\] = Scalar\
 run H2-small-dense-inertia-diagonal $S 's/const Scalar inertia = dense \? dense_inertia\(j\) : p.M\(j, j\) \* a;/const Scalar inertia = p.M(j, j) * a;/'
 run H3-small-dense-factors-nonfinite-data $S 's/\(!mass_valid_ && \(!data_finite\(\) \|\| factor_dense_mass/(!mass_valid_ \&\& (factor_dense_mass/'
 run H4-small-no-drift-refresh $S 's/if \(!drift_kept \|\| !small_refresh\(\)\) return false;\n    return small_finish\(iterations, false, memory\);/return false;/'
-# Alive (H5): Λ_A moved the wrong way in a dependent row's step; the
-# refresh from the factor before the check recomputes Λ_A of the final set,
-# and the 3/0/6 worst case still ends in 14 iterations: no test sees the
-# detour. Equivalent (H6): a stuck row released anyway ends where the check
+# H5 (Λ_A moved the wrong way in a dependent row's step) gives the same
+# results, the refresh from the factor recomputing Λ_A, but 15 declines in
+# RandomProblems.SmallProblemPathLetsDependentRowsInAfterReleases, written
+# for it. Equivalent (H6): a stuck row released anyway ends where the check
 # passes or in a decline, after which the general path's rule applies.
 run H5-small-dependent-step-sign $S 's/only Λ_A does\n          lambda_active_.head\(active_count_\) -= t/only Λ_A does\n          lambda_active_.head(active_count_) += t/'
 run H6-small-stuck-row-released $S 's/\(blocking < 0 \|\| stays_dependent_after_release\(pivot, norm2, blocking, multiplier_p\)\)\)/(blocking < 0))/'
