@@ -608,45 +608,41 @@ class Solver {
   /// the scaling into their own loops.
   /// The diagonal branch stays because without it GCC lays out the set-up
   /// differently and every M4F solve runs 19 instructions more.
+  /// `inverse_diagonal`: as forward_substitute_mass's.
   template <typename Vector>
-  void scale_by_mass(Vector&& v) const {
+  void scale_by_mass(Vector&& v, const Scalar* inverse_diagonal = nullptr) const {
     if (mass_diagonal_) {
       for (Index i = 0; i < n_; ++i) v(i) *= inverse_mass_roots()[i];
       return;
     }
-    if (few_dofs()) return forward_substitute_mass(v);
+    if (few_dofs()) return forward_substitute_mass(v, inverse_diagonal);
     detail::forward_substitute(mass_factor_, n_, v);
   }
 
   /// v ← L⁻ᵀ v (from the scaled space back to accelerations).
-  void unscale(DofVector& v) const {
+  void unscale(DofVector& v, const Scalar* inverse_diagonal = nullptr) const {
     if (mass_diagonal_) {
       for (Index i = 0; i < n_; ++i) v(i) *= inverse_mass_roots()[i];
       return;
     }
-    if (few_dofs()) return backward_substitute_mass(v);
+    if (few_dofs()) return backward_substitute_mass(v, inverse_diagonal);
     detail::backward_substitute_transposed(mass_factor_, n_, v);
   }
 
   /// v ← L⁻¹v and v ← L⁻ᵀv by a dense M's factor in plain loops (few DOFs).
-  /// kDofs: n_ when the caller knows it at compile time (0: n_ at run
-  /// time), so that GCC unrolls the loops and L's entries sit at constant
-  /// offsets (solve_small's 3 DOFs). `inverse_diagonal`: 1/l_kk, where the
-  /// caller keeps them (solve_small: a division is a library call on a core
-  /// without an FPU, and 14 cycles on an M4F), else nullptr: divisions.
-  template <int kDofs = 0, typename Vector>
+  /// `inverse_diagonal`: 1/l_kk, where the caller keeps them (solve_small: a
+  /// division is a library call on a core without an FPU, and 14 cycles on
+  /// an M4F), else nullptr: divisions.
+  template <typename Vector>
   void forward_substitute_mass(Vector&& v, const Scalar* inverse_diagonal = nullptr) const {
-    const Index n = kDofs > 0 ? kDofs : n_;
-    for (Index k = 0; k < n; ++k) {
+    for (Index k = 0; k < n_; ++k) {
       const Scalar value = inverse_diagonal ? v(k) * inverse_diagonal[k] : v(k) / mass_factor_(k, k);
       v(k) = value;
-      for (Index i = k + 1; i < n; ++i) v(i) -= mass_factor_(i, k) * value;
+      for (Index i = k + 1; i < n_; ++i) v(i) -= mass_factor_(i, k) * value;
     }
   }
-  template <int kDofs = 0>
   void backward_substitute_mass(DofVector& v, const Scalar* inverse_diagonal = nullptr) const {
-    const Index n = kDofs > 0 ? kDofs : n_;
-    for (Index i = n - 1; i >= 0; --i) {  // by columns of Lᵀ, as forward_substitute_mass by those of L
+    for (Index i = n_ - 1; i >= 0; --i) {  // by columns of Lᵀ, as forward_substitute_mass by those of L
       const Scalar value = inverse_diagonal ? v(i) * inverse_diagonal[i] : v(i) / mass_factor_(i, i);
       v(i) = value;
       for (Index k = 0; k < i; ++k) v(k) -= mass_factor_(i, k) * value;
@@ -1835,8 +1831,7 @@ class Solver {
     if (refused) return -1;
     Scalar* inverse_diagonal = small_inverse_diagonal();
     for (Index j = 0; j < n_; ++j) inverse_diagonal[j] = Scalar(1) / mass_factor_(j, j);
-    for (Index j = 0; j < n_; ++j) z_free_(j) = p.f(j);
-    small_inverse_mass(z_free_.data(), 1, z_free_);
+    small_dense_inverse_mass(p.f.data(), 1, z_free_);
     Scalar probe = 0;  // NaN if f held a NaN or ±Inf, or M⁻¹f overflowed
     Scalar free_norm2 = 0;
     for (Index j = 0; j < n_; ++j) {
@@ -1863,37 +1858,55 @@ class Solver {
     return energy;
   }
 
-  /// small_inverse_mass for a dense M, out of line (one copy for its
-  /// callers); unrolled for a robot arm's 3 DOFs.
+  /// small_inverse_mass for a dense M: v = M⁻¹u by the factor's two
+  /// triangular solves (scale_by_mass, unscale); for 2 and 3 DOFs (a planar
+  /// or a robot arm) in registers. Out of line: one copy for its callers.
+  /// @return |L⁻¹u|².
   TACT_NOINLINE Scalar small_dense_inverse_mass(const Scalar* u, Index stride, DofVector& v) const {
-    return n_ == 3 ? dense_inverse_mass<3>(u, stride, v) : dense_inverse_mass<0>(u, stride, v);
+    if (n_ == 3) return dense_inverse_mass_in_registers<3>(u, stride, v);
+    if (n_ == 2) return dense_inverse_mass_in_registers<2>(u, stride, v);
+    const Scalar* inverse_diagonal = small_inverse_diagonal();
+    for (Index j = 0; j < n_; ++j) v(j) = u[j * stride];
+    scale_by_mass(v, inverse_diagonal);
+    const Scalar energy = squared_norm(v.data(), n_);
+    unscale(v, inverse_diagonal);
+    return energy;
+  }
+  /// The same loops as forward_substitute_mass and backward_substitute_mass,
+  /// the same operations in the same order, over kDofs entries in a local
+  /// array that GCC keeps in registers once it unrolls the loops (without
+  /// the pragmas it unrolls too few: robot +100): through v,
+  /// each entry is stored and loaded again around each product (v may
+  /// alias L). Robot warm mean −10 %.
+  template <int kDofs>
+  Scalar dense_inverse_mass_in_registers(const Scalar* u, Index stride, DofVector& v) const {
+    const Scalar* inverse_diagonal = small_inverse_diagonal();
+    Scalar w[static_cast<std::size_t>(kDofs)];
+    Scalar energy = 0;
+#pragma GCC unroll 3
+    for (int k = 0; k < kDofs; ++k) w[k] = u[k * stride];
+#pragma GCC unroll 3
+    for (int k = 0; k < kDofs; ++k) {
+      w[k] *= inverse_diagonal[k];
+      energy += w[k] * w[k];
+#pragma GCC unroll 3
+      for (int i = k + 1; i < kDofs; ++i) w[i] -= mass_factor_(i, k) * w[k];
+    }
+#pragma GCC unroll 3
+    for (int i = kDofs - 1; i >= 0; --i) {
+      w[i] *= inverse_diagonal[i];
+#pragma GCC unroll 3
+      for (int k = 0; k < i; ++k) w[k] -= mass_factor_(i, k) * w[i];
+    }
+#pragma GCC unroll 3
+    for (int k = 0; k < kDofs; ++k) v(k) = w[k];
+    return energy;
   }
   /// 1/l_jj of a dense M's factor for solve_small (small_dense_set_up):
   /// the first scaled-row slot, which only the general path uses and
   /// refills each solve (check_data starts with no slot used).
   Scalar* small_inverse_diagonal() { return scaled_rows_.data(); }
   const Scalar* small_inverse_diagonal() const { return scaled_rows_.data(); }
-  /// v = M⁻¹u by a dense M's factor (kDofs as forward_substitute_mass's).
-  /// @return |L⁻¹u|².
-  template <int kDofs>
-  Scalar dense_inverse_mass(const Scalar* u, Index stride, DofVector& v) const {
-    const Index n = kDofs > 0 ? kDofs : n_;
-    for (Index j = 0; j < n; ++j) v(j) = u[j * stride];
-    const bool plain = kDofs > 0 || few_dofs();
-    const Scalar* inverse_diagonal = small_inverse_diagonal();
-    if (plain) {
-      forward_substitute_mass<kDofs>(v, inverse_diagonal);
-    } else {
-      detail::forward_substitute(mass_factor_, n, v);
-    }
-    const Scalar energy = squared_norm(v.data(), n);
-    if (plain) {
-      backward_substitute_mass<kDofs>(v, inverse_diagonal);
-    } else {
-      detail::backward_substitute_transposed(mass_factor_, n, v);
-    }
-    return energy;
-  }
 
   /// project_row in the unscaled space: l = L_W⁻¹ J_A M⁻¹ J_rᵀ (projection_);
   /// for a step (`for_step`) also step_ = L_W⁻ᵀ l and the step's
