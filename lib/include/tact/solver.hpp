@@ -2166,6 +2166,8 @@ class Solver {
   /// call (finish() and small_finish()).
   void multiply_dense_mass(const ProblemType& p, DofVector& out) const {
     const Index n = n_;
+    if (n == 3) return multiply_dense_mass_in_registers<3>(p, out);
+    if (n == 2) return multiply_dense_mass_in_registers<2>(p, out);
     if (few_dofs()) {
       for (Index i = 0; i < n; ++i) {
         Scalar inertia = 0;
@@ -2177,6 +2179,22 @@ class Solver {
     // M is symmetric (checked): (Mẍ)_i = column i of M · ẍ.
     detail::dot_columns(n, n, detail::ColumnSet<Scalar>{p.M.data(), MaxDof, kConsecutive}, acceleration_.data(),
                         out.data());
+  }
+  /// multiply_dense_mass's plain loops for kDofs DOFs, with ẍ in registers
+  /// (as dense_inverse_mass_in_registers: through acceleration_, each entry
+  /// is loaded again after each store to out).
+  template <int kDofs>
+  void multiply_dense_mass_in_registers(const ProblemType& p, DofVector& out) const {
+    Scalar a[static_cast<std::size_t>(kDofs)];
+#pragma GCC unroll 3
+    for (int j = 0; j < kDofs; ++j) a[j] = acceleration_(j);
+#pragma GCC unroll 3
+    for (int i = 0; i < kDofs; ++i) {
+      Scalar inertia = 0;
+#pragma GCC unroll 3
+      for (int j = 0; j < kDofs; ++j) inertia += p.M(j, i) * a[j];
+      out(i) = inertia;
+    }
   }
 
   /// Λ, objective and residuals in the original (unscaled) space, reusing
