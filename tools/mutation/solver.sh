@@ -90,7 +90,7 @@ run L5-small-refresh-keeps-pulling-rows $S 's/if \(!small_refresh\(\)\) return f
 # refused masses in the random, input and worst-case problems), the shared
 # partial-step search (equality rows taken as blocking), the path's check
 # that M is diagonal (half of it gone: a non-symmetric M's status).
-run F2-few-dofs-forward-sign $S 's/for \(Index i = k \+ 1; i < n; \+\+i\) v\(i\) -= mass_factor_\(i, k\) \* value;/for (Index i = k + 1; i < n; ++i) v(i) += mass_factor_(i, k) * value;/'
+run F2-few-dofs-forward-sign $S 's/for \(Index i = k \+ 1; i < n_; \+\+i\) v\(i\) -= mass_factor_\(i, k\) \* value;/for (Index i = k + 1; i < n_; ++i) v(i) += mass_factor_(i, k) * value;/'
 run F3-few-dofs-backward-untransposed $S 's/for \(Index k = 0; k < i; \+\+k\) v\(k\) -= mass_factor_\(i, k\) \* value;/for (Index k = 0; k < i; ++k) v(k) -= mass_factor_(k, i) * value;/'
 run F4-plain-cholesky-sign lib/include/tact/detail/dense.hpp 's/for \(Index i = 0; i < n - c; \+\+i\) column\[i\] -= l\[i\] \* l\[0\];/for (Index i = 0; i < n - c; ++i) column[i] += l[i] * l[0];/'
 run F5-few-dofs-inertia-diagonal $S 's/for \(Index j = 0; j < n; \+\+j\) inertia \+= p.M\(j, i\) \* acceleration_\(j\);/for (Index j = 0; j < n; ++j) inertia += p.M(i, i) * acceleration_(j);/'
