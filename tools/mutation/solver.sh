@@ -7,7 +7,8 @@
 # session 35: 4 of the unrolled DOF loops and the memory's count, all killed;
 # session 36: 7 of the dense-M path and dependent rows, 6 killed and 1
 # equivalent (H6), and F1 gone with the dense-M skip (F2, F3,
-# L1, S2, L3, L9 matched again and rerun, killed). S29 and S25 got their tests from a
+# L1, S2, L3, L9 matched again and rerun, killed); session 37: 9 of the
+# loops in registers, all killed (F2 matched again, killed). S29 and S25 got their tests from a
 # targeted search in session 32 (docs/reliability.md, "Mutation testing").
 TARGETS="test_corner test_input test_warm_start test_world test_random test_property test_worst_case"
 S=lib/include/tact/solver.hpp
@@ -127,3 +128,18 @@ run H4-small-no-drift-refresh $S 's/if \(!drift_kept \|\| !small_refresh\(\)\) r
 run H5-small-dependent-step-sign $S 's/only Λ_A does\n          lambda_active_.head\(active_count_\) -= t/only Λ_A does\n          lambda_active_.head(active_count_) += t/'
 run H6-small-stuck-row-released $S 's/\(blocking < 0 \|\| stays_dependent_after_release\(pivot, norm2, blocking, multiplier_p\)\)\)/(blocking < 0))/'
 run H7-small-dependent-declines $S 's/if \(!full_step_possible &&\n            \(blocking < 0/if (!full_step_possible \&\& (true ||\n            blocking < 0/'
+# Session 37: loops in registers for 2 and 3 DOFs (the random agreement
+# test's dense third and diagonal problems count the path's solves and
+# compare its results; a wrong M⁻¹, factor, Mẍ, ẍ or slack fails the
+# path's check or the results), the generic few-DOF M⁻¹ by
+# scale_by_mass/unscale, same_mass's early exit. All 9 killed.
+D=lib/include/tact/detail/dense.hpp
+run I1-registers-backward-unscaled $S 's/      w\[i\] \*= inverse_diagonal\[i\];\n/\n/'
+run I2-registers-energy-doubled $S 's/      energy \+= w\[k\] \* w\[k\];/      energy += 2 * w[k] * w[k];/'
+run I3-generic-dense-not-unscaled $S 's/    unscale\(v, inverse_diagonal\);\n    return energy;/    return energy;/'
+run I4-same-mass-changed-diagonal-same $S 's/if \(!same\) return false;/if (!same) return true;/'
+run J1-cholesky-registers-no-update $D 's/      for \(int i = c; i < kN; \+\+i\) l\[c\]\[i\] -= l\[k\]\[i\] \* l\[k\]\[c\];/      for (int i = c; i < kN; ++i) l[c][i] -= Scalar(0);/'
+run J2-cholesky-registers-pivot-unchecked $D 's/if \(!finish_cholesky_column\(&l\[c\]\[c\], kN - c, diagonal, relative_pivot_tolerance\)\) return false;/finish_cholesky_column(\&l[c][c], kN - c, diagonal, relative_pivot_tolerance);/'
+run J3-inertia-registers-diagonal-only $S 's/for \(int j = 0; j < kDofs; \+\+j\) inertia \+= p.M\(j, i\) \* a\[j\];/for (int j = 0; j < kDofs; ++j) inertia += p.M(i, i) * a[j];/'
+run K1-diagonal-registers-first-inverse-mass $S 's/a\[j\] \+= row\[j \* kContactStride\] \* x \* inverse_mass\[j\];/a[j] += row[j * kContactStride] * x * inverse_mass[0];/'
+run K2-fresh-slacks-registers-first-dof $S 's/for \(int j = 0; j < kDofs; \+\+j\) slack \+= row\[j \* kContactStride\] \* a\[j\];/for (int j = 0; j < kDofs; ++j) slack += row[j * kContactStride] * a[0];/'
