@@ -1878,7 +1878,7 @@ class Solver {
   /// The same loops as forward_substitute_mass and backward_substitute_mass,
   /// the same operations in the same order, over kDofs entries in a local
   /// array that GCC keeps in registers once it unrolls the loops (without
-  /// the pragmas it unrolls too few: robot +100): through v,
+  /// the pragmas it unrolls too little: robot +100): through v,
   /// each entry is stored and loaded again around each product (v may
   /// alias L). Robot warm mean −10 %.
   template <int kDofs>
