@@ -2149,7 +2149,7 @@ class Solver {
       add_contact_row(active_[static_cast<std::size_t>(i)], lambda_active_(i), total_force);
     const bool dense = small_mass_dense_;
     DofVector& dense_inertia = direction_acceleration_;  // scratch: a dense M's path keeps no M⁻¹ there
-    if (dense) multiply_dense_mass(p, dense_inertia);
+    if (dense) small_multiply_dense_mass(p, dense_inertia);
     for (Index j = 0; j < n; ++j) {
       const Scalar a = acceleration_(j);
       const Scalar f = p.f(j);
@@ -2212,8 +2212,6 @@ class Solver {
   /// call (finish() and small_finish()).
   void multiply_dense_mass(const ProblemType& p, DofVector& out) const {
     const Index n = n_;
-    if (n == 3) return multiply_dense_mass_in_registers<3>(p, out);
-    if (n == 2) return multiply_dense_mass_in_registers<2>(p, out);
     if (few_dofs()) {
       for (Index i = 0; i < n; ++i) {
         Scalar inertia = 0;
@@ -2225,6 +2223,15 @@ class Solver {
     // M is symmetric (checked): (Mẍ)_i = column i of M · ẍ.
     detail::dot_columns(n, n, detail::ColumnSet<Scalar>{p.M.data(), MaxDof, kConsecutive}, acceleration_.data(),
                         out.data());
+  }
+  /// multiply_dense_mass for small_finish: for 2 and 3 DOFs with ẍ in
+  /// registers. Only the path: in finish() it made multiply_dense_mass a
+  /// call of its own on the M55, and the general path's peak stack (finish,
+  /// then the kernel) 16 bytes deeper.
+  void small_multiply_dense_mass(const ProblemType& p, DofVector& out) const {
+    if (n_ == 3) return multiply_dense_mass_in_registers<3>(p, out);
+    if (n_ == 2) return multiply_dense_mass_in_registers<2>(p, out);
+    multiply_dense_mass(p, out);
   }
   /// multiply_dense_mass's plain loops for kDofs DOFs, with ẍ in registers
   /// (as dense_inverse_mass_in_registers: through acceleration_, each entry
