@@ -1034,7 +1034,7 @@ class Solver {
     } else {  // Δẍ by M's factor first: a dense M couples the DOFs, so every column moves
       detail::copy(direction_.data(), n_, direction_acceleration_.data());
       unscale(direction_acceleration_);
-      for (Index j = 0; j < n_; ++j) acceleration_(j) += t * direction_acceleration_(j);
+      detail::add_scaled(n_, t, direction_acceleration_.data(), acceleration_.data());
       const Index eq_rows = eq_rows_stepped();
       if (small_rows()) {
         for (Index j = 0; j < n_; ++j) add_column(j, t * direction_acceleration_(j), eq_rows);
@@ -1042,7 +1042,7 @@ class Solver {
         sweep_every_column(direction_acceleration_, t, eq_rows);
       }
     }
-    for (Index i = 0; i < active_count_; ++i) lambda_active_(i) -= t * step_(i);
+    detail::add_scaled(active_count_, -t, step_.data(), lambda_active_.data());
     ++steps_since_solve_;
   }
 

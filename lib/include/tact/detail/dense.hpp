@@ -297,6 +297,35 @@ TACT_NOINLINE void copy(const Scalar* from, Index n, Scalar* to) {
   for (Index i = 0; i < n; ++i) to[i] = from[i];
 }
 
+/// y[0..n) += a·x[0..n), each a fused multiply-add as GCC contracts the
+/// loop. With VFP, four elements per pass: two VLDMs, four VFMAs, one VSTM
+/// (2.25 instructions per element against 7 for the compiled loop).
+template <typename Scalar>
+inline void add_scaled(Index n, Scalar a, const Scalar* x, Scalar* y) {
+#if TACT_VFP_KERNELS
+  if constexpr (kVfpKernels<Scalar>) {
+    if (n >= 4) {
+      Index blocks = take_blocks_of_four(n);
+      __asm__ volatile(
+          "1:\n\t"
+          "vldmia %[y], {s0-s3}\n\t"
+          "vldmia %[x]!, {s4-s7}\n\t"
+          "vfma.f32 s0, s4, %[a]\n\t"
+          "vfma.f32 s1, s5, %[a]\n\t"
+          "vfma.f32 s2, s6, %[a]\n\t"
+          "vfma.f32 s3, s7, %[a]\n\t"
+          "vstmia %[y]!, {s0-s3}\n\t"
+          "subs %[blocks], %[blocks], #1\n\t"
+          "bne 1b"
+          : [x] "+r"(x), [y] "+r"(y), [blocks] "+r"(blocks)
+          : [a] "t"(a)
+          : "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "cc", "memory");
+    }
+  }
+#endif
+  for (Index i = 0; i < n; ++i) y[i] += a * x[i];
+}
+
 /// x·y over `rows` contiguous elements, two partial sums (even and odd
 /// elements). With VFP, four elements per pass: two VLDMs, four VFMAs.
 template <typename Scalar>
@@ -701,6 +730,110 @@ bool cholesky_in_place(Matrix& A, Index n, Scalar relative_pivot_tolerance) {
                            Consecutive<Matrix::ColsAtCompileTime>::index.data());
 }
 
+/// The 4×4 diagonal blocks of the triangular solves. Column j of the block
+/// starts at d + j·(ld + 1), d its first diagonal entry. With VFP, one VLDM
+/// per column, the same divisions and fused multiply-subtracts in the same
+/// order as the compiled C++, about 20 instructions fewer per block.
+/// b[0..4) ← B⁻¹ b[0..4), B the block (lower triangular); the unknowns'
+/// negatives are returned in negated[0..4), for the update of the rows below.
+template <typename Scalar>
+inline void solve_lower_block(const Scalar* d, Index ld, Scalar* b, Scalar negated[4]) {
+  const Scalar* d1 = d + ld + 1;
+  const Scalar* d2 = d1 + ld + 1;
+  const Scalar* d3 = d2 + ld + 1;
+#if TACT_VFP_KERNELS
+  if constexpr (kVfpKernels<Scalar>) {
+    Scalar n0, n1, n2, n3;
+    __asm__ volatile(
+        "vldmia %[b], {s0-s3}\n\t"
+        "vldmia %[d0], {s4-s7}\n\t"    // B(0..3, 0)
+        "vldmia %[d1], {s8-s10}\n\t"   // B(1..3, 1)
+        "vldmia %[d2], {s11-s12}\n\t"  // B(2..3, 2)
+        "vldr s13, [%[d3]]\n\t"        // B(3, 3)
+        "vdiv.f32 s0, s0, s4\n\t"
+        "vfms.f32 s1, s5, s0\n\t"
+        "vfms.f32 s2, s6, s0\n\t"
+        "vfms.f32 s3, s7, s0\n\t"
+        "vdiv.f32 s1, s1, s8\n\t"
+        "vfms.f32 s2, s9, s1\n\t"
+        "vfms.f32 s3, s10, s1\n\t"
+        "vdiv.f32 s2, s2, s11\n\t"
+        "vfms.f32 s3, s12, s2\n\t"
+        "vdiv.f32 s3, s3, s13\n\t"
+        "vstmia %[b], {s0-s3}\n\t"
+        "vneg.f32 %[n0], s0\n\t"
+        "vneg.f32 %[n1], s1\n\t"
+        "vneg.f32 %[n2], s2\n\t"
+        "vneg.f32 %[n3], s3"
+        : [n0] "=t"(n0), [n1] "=t"(n1), [n2] "=t"(n2), [n3] "=t"(n3)
+        : [b] "r"(b), [d0] "r"(d), [d1] "r"(d1), [d2] "r"(d2), [d3] "r"(d3)
+        : "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "s12", "s13", "memory");
+    negated[0] = n0;
+    negated[1] = n1;
+    negated[2] = n2;
+    negated[3] = n3;
+    return;
+  }
+#endif
+  const Scalar y0 = b[0] / d[0];
+  const Scalar y1 = (b[1] - d[1] * y0) / d1[0];
+  const Scalar y2 = (b[2] - d[2] * y0 - d1[1] * y1) / d2[0];
+  const Scalar y3 = (b[3] - d[3] * y0 - d1[2] * y1 - d2[1] * y2) / d3[0];
+  b[0] = y0;
+  b[1] = y1;
+  b[2] = y2;
+  b[3] = y3;
+  negated[0] = -y0;
+  negated[1] = -y1;
+  negated[2] = -y2;
+  negated[3] = -y3;
+}
+/// y[0..4) ← B⁻ᵀ s, B the block (lower triangular), s = −negated[0..4).
+template <typename Scalar>
+inline void solve_upper_block(const Scalar* d, Index ld, const Scalar negated[4], Scalar* y) {
+  const Scalar* d1 = d + ld + 1;
+  const Scalar* d2 = d1 + ld + 1;
+  const Scalar* d3 = d2 + ld + 1;
+#if TACT_VFP_KERNELS
+  if constexpr (kVfpKernels<Scalar>) {
+    __asm__ volatile(
+        "vldmia %[d0], {s4-s7}\n\t"    // B(0..3, 0)
+        "vldmia %[d1], {s8-s10}\n\t"   // B(1..3, 1)
+        "vldmia %[d2], {s11-s12}\n\t"  // B(2..3, 2)
+        "vldr s13, [%[d3]]\n\t"        // B(3, 3)
+        "vneg.f32 s0, %[n0]\n\t"
+        "vneg.f32 s1, %[n1]\n\t"
+        "vneg.f32 s2, %[n2]\n\t"
+        "vneg.f32 s3, %[n3]\n\t"
+        "vdiv.f32 s3, s3, s13\n\t"
+        "vfms.f32 s2, s12, s3\n\t"
+        "vdiv.f32 s2, s2, s11\n\t"
+        "vfms.f32 s1, s9, s2\n\t"
+        "vfms.f32 s1, s10, s3\n\t"
+        "vdiv.f32 s1, s1, s8\n\t"
+        "vfms.f32 s0, s5, s1\n\t"
+        "vfms.f32 s0, s6, s2\n\t"
+        "vfms.f32 s0, s7, s3\n\t"
+        "vdiv.f32 s0, s0, s4\n\t"
+        "vstmia %[y], {s0-s3}"
+        :
+        : [n0] "t"(negated[0]), [n1] "t"(negated[1]), [n2] "t"(negated[2]), [n3] "t"(negated[3]), [y] "r"(y),
+          [d0] "r"(d), [d1] "r"(d1), [d2] "r"(d2), [d3] "r"(d3)
+        : "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "s12", "s13", "memory");
+    return;
+  }
+#endif
+  const Scalar s0 = -negated[0], s1 = -negated[1], s2 = -negated[2], s3 = -negated[3];
+  const Scalar y3 = s3 / d3[0];
+  const Scalar y2 = (s2 - d2[1] * y3) / d2[0];
+  const Scalar y1 = (s1 - d1[1] * y2 - d1[2] * y3) / d1[0];
+  const Scalar y0 = (s0 - d[1] * y1 - d[2] * y2 - d[3] * y3) / d[0];
+  y[0] = y0;
+  y[1] = y1;
+  y[2] = y2;
+  y[3] = y3;
+}
+
 /// Solves L y = b in place (b becomes y); L lower triangular n×n, b
 /// contiguous. Column-oriented: each 4×4 diagonal block is solved, then its
 /// four columns update the rest of b in one pass.
@@ -709,16 +842,11 @@ TACT_NOINLINE void forward_substitute(const Scalar* l, Index ld, Index n, Scalar
   const auto at = [&](Index row, Index column) { return l[column * ld + row]; };
   Index k = 0;
   for (; k + 4 <= n; k += 4) {
-    const Scalar y0 = b[k] / at(k, k);
-    const Scalar y1 = (b[k + 1] - at(k + 1, k) * y0) / at(k + 1, k + 1);
-    const Scalar y2 = (b[k + 2] - at(k + 2, k) * y0 - at(k + 2, k + 1) * y1) / at(k + 2, k + 2);
-    const Scalar y3 = (b[k + 3] - at(k + 3, k) * y0 - at(k + 3, k + 1) * y1 - at(k + 3, k + 2) * y2) / at(k + 3, k + 3);
-    b[k] = y0;
-    b[k + 1] = y1;
-    b[k + 2] = y2;
-    b[k + 3] = y3;
-    const Scalar* c0 = l + k * ld + k + 4;
-    accumulate_four_columns(n - k - 4, c0, c0 + ld, c0 + 2 * ld, c0 + 3 * ld, -y0, -y1, -y2, -y3, b + k + 4);
+    const Scalar* d = l + k * ld + k;
+    Scalar negated[4];
+    solve_lower_block(d, ld, b + k, negated);
+    accumulate_four_columns(n - k - 4, d + 4, d + ld + 4, d + 2 * ld + 4, d + 3 * ld + 4, negated[0], negated[1],
+                            negated[2], negated[3], b + k + 4);
   }
   for (; k < n; ++k) {
     const Scalar value = b[k] / at(k, k);
@@ -741,15 +869,7 @@ TACT_NOINLINE void backward_substitute_transposed(const Scalar* l, Index ld, Ind
     // −(−b_i + Σ c·y) rounds exactly as b_i − c·y − …, the loop this was.
     Scalar sums[4] = {-b[i], -b[i + 1], -b[i + 2], -b[i + 3]};
     dot_four_columns(n - end, c0, c0 + ld, c0 + 2 * ld, c0 + 3 * ld, b + end, sums);
-    const Scalar s0 = -sums[0], s1 = -sums[1], s2 = -sums[2], s3 = -sums[3];
-    const Scalar y3 = s3 / at(i + 3, i + 3);
-    const Scalar y2 = (s2 - at(i + 3, i + 2) * y3) / at(i + 2, i + 2);
-    const Scalar y1 = (s1 - at(i + 2, i + 1) * y2 - at(i + 3, i + 1) * y3) / at(i + 1, i + 1);
-    const Scalar y0 = (s0 - at(i + 1, i) * y1 - at(i + 2, i) * y2 - at(i + 3, i) * y3) / at(i, i);
-    b[i] = y0;
-    b[i + 1] = y1;
-    b[i + 2] = y2;
-    b[i + 3] = y3;
+    solve_upper_block(l + i * ld + i, ld, sums, b + i);
   }
   for (Index i = end - 1; i >= 0; --i) {
     const Scalar value = b[i] - dot(l + i * ld + i + 1, b + i + 1, n - i - 1);
