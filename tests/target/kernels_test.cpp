@@ -106,6 +106,21 @@ TACT_TEST(dot_columns_and_dot_every_size) {
     }
 }
 
+// add_scaled: y += a·x over exactly y[0..n), its VFP passes of four and
+// the C++ rest alike.
+TACT_TEST(add_scaled_every_size) {
+  for (Index n = 0; n <= kRows; ++n) {
+    fill(static_cast<std::uint32_t>(n * 47));
+    guard_output(n);
+    double expected[kLd];
+    for (Index i = 0; i < n; ++i) expected[i] = wide(data.out[i]) - 0.75 * wide(data.x[i]);
+    detail::add_scaled(n, -0.75f, data.x, data.out);
+    bool ok = guard_intact(n);
+    for (Index i = 0; i < n; ++i) ok = ok && close(data.out[i], expected[i], std::fabs(expected[i]) + 1.0);
+    TACT_CHECK(ok);
+  }
+}
+
 TACT_TEST(copy_and_sum_squares_every_size) {
   for (Index rows = 0; rows <= kRows; ++rows) {
     fill(static_cast<std::uint32_t>(rows * 41));
