@@ -8,7 +8,8 @@
 # session 36: 7 of the dense-M path and dependent rows, 6 killed and 1
 # equivalent (H6), and F1 gone with the dense-M skip (F2, F3,
 # L1, S2, L3, L9 matched again and rerun, killed); session 37: 9 of the
-# loops in registers, all killed (F2 matched again, killed). S29 and S25 got their tests from a
+# loops in registers, all killed (F2 matched again, killed); session 38: 6 of
+# the dense path's steps, all killed. S29 and S25 got their tests from a
 # targeted search in session 32 (docs/reliability.md, "Mutation testing").
 TARGETS="test_corner test_input test_warm_start test_world test_random test_property test_worst_case"
 S=lib/include/tact/solver.hpp
@@ -143,3 +144,14 @@ run J2-cholesky-registers-pivot-unchecked $D 's/if \(!finish_cholesky_column\(&l
 run J3-inertia-registers-diagonal-only $S 's/for \(int j = 0; j < kDofs; \+\+j\) inertia \+= p.M\(j, i\) \* a\[j\];/for (int j = 0; j < kDofs; ++j) inertia += p.M(i, i) * a[j];/'
 run K1-diagonal-registers-first-inverse-mass $S 's/a\[j\] \+= row\[j \* kContactStride\] \* x \* inverse_mass\[j\];/a[j] += row[j * kContactStride] * x * inverse_mass[0];/'
 run K2-fresh-slacks-registers-first-dof $S 's/for \(int j = 0; j < kDofs; \+\+j\) slack \+= row\[j \* kContactStride\] \* a\[j\];/for (int j = 0; j < kDofs; ++j) slack += row[j * kContactStride] * a[0];/'
+# Session 38: the dense path's steps (the listless sweep of a dense M's
+# Δẍ, for a large and a small J), the C++ of the triangular solves' 4×4
+# blocks (the boards with an FPU run their assembly, which the target
+# suites' kernels_test checks against double loops) and add_scaled. All 6
+# killed.
+run N1-dense-sweep-drops-last-column $S 's/    detail::accumulate_columns\(num_rows_ - num_eq_, n_,\n/    detail::accumulate_columns(num_rows_ - num_eq_, n_ - 1,\n/'
+run N2-dense-step-skips-equalities $S 's/sweep_every_column\(direction_acceleration_, t, eq_rows\);/sweep_every_column(direction_acceleration_, t, 0);/'
+run N3-small-dense-step-scaled-direction $S 's/add_column\(j, t \* direction_acceleration_\(j\), eq_rows\);/add_column(j, t * direction_(j), eq_rows);/'
+run N4-lower-block-drops-a-term $D 's/const Scalar y3 = \(b\[3\] - d\[3\] \* y0 - d1\[2\] \* y1 - d2\[1\] \* y2\) \/ d3\[0\];/const Scalar y3 = (b[3] - d[3] * y0 - d1[2] * y1) \/ d3[0];/'
+run N5-upper-block-wrong-entry $D 's/const Scalar y1 = \(s1 - d1\[1\] \* y2 - d1\[2\] \* y3\) \/ d1\[0\];/const Scalar y1 = (s1 - d1[1] * y2 - d1[1] * y3) \/ d1[0];/'
+run N6-add-scaled-subtracts $D 's/for \(Index i = 0; i < n; \+\+i\) y\[i\] \+= a \* x\[i\];/for (Index i = 0; i < n; ++i) y[i] -= a * x[i];/'
