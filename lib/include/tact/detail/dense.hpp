@@ -297,9 +297,9 @@ TACT_NOINLINE void copy(const Scalar* from, Index n, Scalar* to) {
   for (Index i = 0; i < n; ++i) to[i] = from[i];
 }
 
-/// y[0..n) += a·x[0..n), each a fused multiply-add as GCC contracts the
-/// loop. With VFP, four elements per pass: two VLDMs, four VFMAs, one VSTM
-/// (2.25 instructions per element against 7 for the compiled loop).
+/// y[0..n) += a·x[0..n). With VFP, four elements per pass: two VLDMs, four
+/// VFMAs (the fused multiply-adds GCC contracts the loop into), one VSTM:
+/// 2.25 instructions per element against 7 for the compiled loop.
 template <typename Scalar>
 inline void add_scaled(Index n, Scalar a, const Scalar* x, Scalar* y) {
 #if TACT_VFP_KERNELS
