@@ -731,9 +731,9 @@ bool cholesky_in_place(Matrix& A, Index n, Scalar relative_pivot_tolerance) {
 }
 
 /// The 4×4 diagonal blocks of the triangular solves. Column j of the block
-/// starts at d + j·(ld + 1), d its first diagonal entry. With VFP, one VLDM
-/// per column, the same divisions and fused multiply-subtracts in the same
-/// order as the compiled C++, about 20 instructions fewer per block.
+/// starts at d + j·(ld + 1), d its first diagonal entry. With VFP, one VLDM per column, the same divisions and
+/// fused multiply-subtracts in the same order as the C++ (which other cores run): 10 to 13 instructions fewer
+/// per block on the M4F (a 12-DOF forward solve 278 → 240, the transposed one 299 → 268).
 /// b[0..4) ← B⁻¹ b[0..4), B the block (lower triangular); the unknowns'
 /// negatives are returned in negated[0..4), for the update of the rows below.
 template <typename Scalar>
