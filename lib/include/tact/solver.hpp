@@ -531,6 +531,8 @@ class Solver {
       return Status::Solved;
     }
     bool symmetric = true;
+    // A local: through the member, GCC loads it again after each store below.
+    const Scalar symmetry_tolerance = mass_symmetry_tolerance_;
     for (Index j = 0; j < n; ++j) {
       const Scalar* column = m + j * MaxDof;
       Scalar* factor_column = mass_factor_.data() + j * MaxDof;
@@ -539,7 +541,7 @@ class Solver {
         const Scalar lower = column[i];
         const Scalar upper = m[i * MaxDof + j];
         probe += (lower + upper) * Scalar(0);
-        symmetric &= std::fabs(lower - upper) <= mass_symmetry_tolerance_;
+        symmetric &= std::fabs(lower - upper) <= symmetry_tolerance;
         factor_column[i] = lower;
         mass_factor_(j, i) = lower;
       }
@@ -1584,10 +1586,11 @@ class Solver {
 
   /// True when row r is outside the set and its slack is below
   /// −slack_tolerance(r, ‖ẍ‖), with slope = fraction·‖ẍ‖ hoisted out of the
-  /// caller's loop (so equal up to rounding). Rows in the set (slack ≈ 0)
-  /// mostly fail the first test.
+  /// caller's loop (so equal up to rounding). The set test first: a set
+  /// row's slack is about 0, as often just below (its sign bit then sends it
+  /// here) as above, and its tolerance is then computed for nothing.
   bool beyond_tolerance(Index r, Scalar slope) const {
-    return slack_(r) + tolerance_base_(r) + slope * row_norm_(r) < Scalar(0) && !in_set(r);
+    return !in_set(r) && slack_(r) + tolerance_base_(r) + slope * row_norm_(r) < Scalar(0);
   }
 
   /// Inequality row (outside the set) with the largest violation per unit
