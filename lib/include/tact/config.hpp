@@ -33,7 +33,7 @@
 /// 1 (default): Solver::solve takes the exact strategy's small-problem
 /// path (Solver::solve_small: no equality rows, n·rows ≤ 36) where
 /// Settings::small_problem_path allows it: a fifth fewer instructions on
-/// such problems for 8 KB more flash on a Cortex-M4F (8 192 bytes). 0: the path
+/// such problems for about 8 KB more flash on a Cortex-M4F. 0: the path
 /// is not compiled (every solve takes the general one).
 #ifndef TACT_SMALL_PROBLEM_PATH
 #define TACT_SMALL_PROBLEM_PATH 1
