@@ -2,6 +2,7 @@
 // status, outputs stay finite, and "solved" is never claimed falsely.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <random>
@@ -388,7 +389,7 @@ TEST(Degenerate, AnEqualityRedundantUpToIllConditionedRoundingIsSolved) {
 // (contradicts_set): the violation is what the set's rows miss at this
 // ill-conditioned point, not a contradiction of the data. Singular (too
 // ill-conditioned for float to decide) on the general path. The
-// small-problem path (M is dense) reaches the same set in the unscaled
+// small-problem path (M is diagonal) reaches the same set in the unscaled
 // space, where the rounding happens to leave a point that meets every KKT
 // condition: Solved.
 TEST(Degenerate, AnIllConditionedFullSetIsNoProofOfInfeasibility) {
@@ -412,6 +413,38 @@ TEST(Degenerate, AnIllConditionedFullSetIsNoProofOfInfeasibility) {
   const auto feasible = solve_regression("ill-conditioned-full-set-3-0-6.qp", exact);
   EXPECT_EQ(feasible.status, tact::Status::Solved);
   EXPECT_TRUE(feasible.kkt_satisfied);
+}
+
+// A crowded vertex of the property test (trial 100361 of 150 000; no
+// other of them): a row violated by less than the search's tolerance,
+// which is relative to the data's scale ‖J_r‖·‖M⁻¹f‖ (here 70 times the
+// optimum's ‖ẍ*‖), stays out, and W's conditioning on the optimum's set
+// (6.1e3) turns that into 1.7e-3 of the scale ‖ẍ*‖∞ + ‖M⁻¹f‖∞ in ẍ:
+// Solved within every KKT condition, but beyond the 1e-3 agreement the
+// property test asserts for well-conditioned problems (docs/reliability.md).
+// A change that brings it within 1e-3 fails here: the docs' note goes then.
+TEST(Degenerate, AViolationWithinTheSearchToleranceMovesTheOptimum) {
+  constexpr const char* kName = "within-search-tolerance-16-2-21.qp";
+  static tact::Solver<16, 2, 21> single;
+  static tact::Solver<16, 2, 21, double> reference;
+  static tact::Problem<16, 2, 21, double> p;
+  ASSERT_TRUE(tact::test::read_regression(kName, p));
+  const auto report = solve_regression(kName, single);
+  const auto optimum = solve_regression(kName, reference);
+  ASSERT_EQ(report.status, tact::Status::Solved);
+  EXPECT_TRUE(report.kkt_satisfied);
+  ASSERT_EQ(optimum.status, tact::Status::Solved);
+  EXPECT_FALSE(single.in_working_set(19));  // violated by 0.0172 at float's point
+  EXPECT_TRUE(reference.in_working_set(19));
+  double free_motion = 0, optimum_size = 0, error = 0;  // ∞-norms; M is diagonal
+  for (int i = 0; i < p.n; ++i) {
+    free_motion = std::max(free_motion, std::fabs(p.f(i) / p.M(i, i)));
+    optimum_size = std::max(optimum_size, std::fabs(reference.acceleration()(i)));
+    error = std::max(error, std::fabs(static_cast<double>(single.acceleration()(i)) - reference.acceleration()(i)));
+  }
+  const double relative = error / (optimum_size + free_motion);
+  EXPECT_GT(relative, 1e-3);
+  EXPECT_LT(relative, 2e-3);
 }
 
 // A feasible crowded vertex of the worst-case generator (4/0/10, dense M),
