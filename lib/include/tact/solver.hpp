@@ -838,14 +838,11 @@ class Solver {
   /// Cancellation then loses at most one bit, as much as forming direction_
   /// rounds; below that, |direction|² is formed (no cancellation when ĵ_r
   /// is nearly in the span of the set, where the difference would be noise).
-  /// `l_kept` (for a step, !small_rows()): remove_active kept r's l in
-  /// projection_ for the smaller set (the dual loop's row after a partial
-  /// step), so Ĵ_Aĵ_r and its solve are not formed again.
-  Scalar project_row(Index r, bool for_step, bool l_kept = false) {
+  Scalar project_row(Index r, bool for_step) {
     const Index k = active_count_;
     const Scalar* row = scaled_row(r);
     if (small_rows()) return project_small_row(r, row, for_step);
-    if (k > 0 && !l_kept) {
+    if (k > 0) {
       detail::dot_columns(n_, k, active_columns(), row, projection_.data());
       detail::forward_substitute(factor_, k, projection_);
       if (!for_step) {
@@ -950,10 +947,9 @@ class Solver {
     return true;
   }
 
-  /// `projection`: l of project_row, kept valid for the smaller set (cholesky_remove).
-  void remove_active(Index position, Scalar* projection = nullptr) {
+  void remove_active(Index position) {
     set_in_set(active_[static_cast<std::size_t>(position)], false);
-    detail::cholesky_remove(factor_, active_count_, position, projection);
+    detail::cholesky_remove(factor_, active_count_, position);
     for (Index k = position; k + 1 < active_count_; ++k) {
       active_[static_cast<std::size_t>(k)] = active_[static_cast<std::size_t>(k + 1)];
       active_slot_[static_cast<std::size_t>(k)] = active_slot_[static_cast<std::size_t>(k + 1)];
@@ -1254,11 +1250,10 @@ class Solver {
         continue;
       }
       Scalar multiplier_p = 0;
-      bool l_kept = false;  // after a partial step: projection_ holds p's l for the smaller set
       for (;;) {
         if (iterations >= cap) return Status::IterationLimit;
         ++iterations;
-        Scalar pivot = project_row(p, /*for_step=*/true, /*l_kept=*/l_kept);
+        Scalar pivot = project_row(p, /*for_step=*/true);
         if (active_count_ >= n_) pivot = 0;  // a full set spans the space: p depends on it
         const bool full_step_possible = !is_dependent(p, pivot);
         Index blocking = -1;
@@ -1284,10 +1279,7 @@ class Solver {
           append_projected(p, pivot, multiplier_p);
           break;
         }
-        // l goes along when the step moved ẍ (stays_dependent_after_release
-        // uses projection_ as scratch); a small J's plain loops form it anew.
-        l_kept = full_step_possible && !small_rows();
-        remove_active(blocking, l_kept ? projection_.data() : nullptr);
+        remove_active(blocking);
       }
     }
     return Status::Solved;

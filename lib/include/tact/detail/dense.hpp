@@ -891,13 +891,8 @@ void backward_substitute_transposed(const Matrix& L, Index n, Vector&& b) {
 /// `removed` deleted, in O(k²): drop the row, then Givens rotations on
 /// column pairs restore the triangle (W is unchanged by orthogonal column
 /// operations). Rows keep their order.
-/// `solution` (optional, k entries): l = L⁻¹b, made the new L⁻¹b for b
-/// with entry `removed` deleted, without a solve: the dropped row's
-/// equation goes, and the rotations, which the new L undoes, turn the rest
-/// as they turn a row of L (the dual loop's projection of the row that
-/// keeps pushing after a partial step).
 template <typename Matrix>
-void cholesky_remove(Matrix& L, Index k, Index removed, typename Matrix::Scalar* solution = nullptr) {
+void cholesky_remove(Matrix& L, Index k, Index removed) {
   using Scalar = typename Matrix::Scalar;
   for (Index row = removed; row + 1 < k; ++row)
     for (Index col = 0; col <= row + 1; ++col) L(row, col) = L(row + 1, col);
@@ -914,14 +909,7 @@ void cholesky_remove(Matrix& L, Index k, Index removed, typename Matrix::Scalar*
       L(row, j) = c * x + s * y;
       L(row, j + 1) = c * y - s * x;
     }
-    if (solution) {
-      const Scalar x = solution[j];
-      const Scalar y = solution[j + 1];
-      solution[j] = c * x + s * y;
-      solution[j + 1] = c * y - s * x;
-    }
   }
-  if (solution) solution[k - 1] = Scalar(0);
   for (Index row = 0; row < k; ++row) L(row, k - 1) = Scalar(0);
   for (Index col = 0; col < k; ++col) L(k - 1, col) = Scalar(0);
 }
