@@ -769,8 +769,8 @@ TEST(Degenerate, NoRowsAndAnAccelerationWhoseNormOverflows) {
 }
 
 // A tolerance that is NaN, infinite (every violation would pass), zero,
-// negative or ≥ 1, or a negative cap, is a bad parameter: refused, never a
-// solve judged against it.
+// negative or ≥ 1, a KKT tolerance below ε, or a negative cap, is a bad
+// parameter: refused, never a solve judged against it.
 TEST(BadInput, SettingsOutsideTheirRangeAreInvalidInput) {
   const Problem p = floor_problem();
   const float nan = std::numeric_limits<float>::quiet_NaN();
@@ -786,6 +786,20 @@ TEST(BadInput, SettingsOutsideTheirRangeAreInvalidInput) {
         expect_finite_outputs(local, p);
       }
     }
+  }
+  // A KKT tolerance below ε: float cannot evaluate the residuals to it (a
+  // review's 1e-20 gave Solved with |Mẍ − f| at ε/4 of |f|); ε itself is
+  // accepted, and the dependency tolerance has no such floor.
+  for (const float below : {1e-20f, 0.5f * std::numeric_limits<float>::epsilon()}) {
+    Solver local;
+    local.settings.kkt_tolerance = below;
+    EXPECT_EQ(tact::test::solve_no_heap(local, p, tact::Strategy::Exact).status, tact::Status::InvalidInput) << below;
+    expect_finite_outputs(local, p);
+    local.settings.kkt_tolerance = std::numeric_limits<float>::epsilon();
+    EXPECT_NE(tact::test::solve_no_heap(local, p, tact::Strategy::Exact).status, tact::Status::InvalidInput);
+    local.settings.kkt_tolerance = 1e-4f;
+    local.settings.dependency_tolerance = below;
+    EXPECT_EQ(tact::test::solve_no_heap(local, p, tact::Strategy::Exact).status, tact::Status::Solved) << below;
   }
   Solver local;
   local.settings.max_iterations = -1;

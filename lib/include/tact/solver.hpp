@@ -333,14 +333,20 @@ class Solver {
 
   /// Tolerances in (0, 1) (a NaN fails), an iteration cap ≥ 0 (0: the
   /// default). An infinite tolerance would pass any violation as solved.
+  /// kkt_tolerance in [ε, 1): below the scalar's rounding unit the
+  /// residuals cannot be evaluated to it, and Solved would claim what no
+  /// one checked. dependency_tolerance in (0, 1); the cap ≥ 0.
   bool settings_valid() const {
-    return in_open_unit_interval(settings.kkt_tolerance) && in_open_unit_interval(settings.dependency_tolerance) &&
+    return in_interval_below_one(settings.kkt_tolerance, std::numeric_limits<Scalar>::epsilon()) &&
+           in_interval_below_one(settings.dependency_tolerance, std::numeric_limits<Scalar>::denorm_min()) &&
            settings.max_iterations >= 0;
   }
-  /// 0 < x < 1, by x's bits: those of the positive floats below 1 are the
-  /// integers 1 … bits(1) − 1, and a negative x or NaN falls outside (an
-  /// integer compare: no float compare and flag transfer).
-  static bool in_open_unit_interval(Scalar x) { return detail::bits_of(x) - 1u < detail::bits_of(Scalar(1)) - 1u; }
+  /// lowest ≤ x < 1 for a positive lowest, by x's bits: those of the
+  /// positive floats are increasing integers, and a negative x or NaN falls
+  /// outside (an integer compare: no float compare and flag transfer).
+  static bool in_interval_below_one(Scalar x, Scalar lowest) {
+    return detail::bits_of(x) - detail::bits_of(lowest) < detail::bits_of(Scalar(1)) - detail::bits_of(lowest);
+  }
 
   /// Checks sizes, the settings, the strategy, the memory's count and a
   /// large J by its row norms (kept for prepare_rows); starts an empty
