@@ -73,9 +73,9 @@ struct ActiveSetMemory {
   bool valid() const { return static_cast<unsigned>(count) <= static_cast<unsigned>(MaxIneq); }
 };
 
-/// Tuning of a solve; the defaults suit most problems. A solve with
-/// tolerances outside (0, 1) or a negative cap is refused with
-/// Status::InvalidInput.
+/// Tuning of a solve; the defaults suit most problems. A solve with a
+/// tolerance outside (0, 1), a kkt_tolerance below ε or a negative cap is
+/// refused with Status::InvalidInput.
 template <typename Scalar>
 struct Settings {
   /// Hard cap on iterations; 0 means the default 4·(rows) + 16, where an
@@ -331,11 +331,11 @@ class Solver {
   // of a large problem never do. Nothing here touches storage beyond the
   // sizes in use, so a wide Solver costs no more than a tight one.
 
-  /// Tolerances in (0, 1) (a NaN fails), an iteration cap ≥ 0 (0: the
-  /// default). An infinite tolerance would pass any violation as solved.
-  /// kkt_tolerance in [ε, 1): below the scalar's rounding unit the
-  /// residuals cannot be evaluated to it, and Solved would claim what no
-  /// one checked. dependency_tolerance in (0, 1); the cap ≥ 0.
+  /// kkt_tolerance in [ε, 1), dependency_tolerance in (0, 1) (a NaN fails;
+  /// an infinite tolerance would pass any violation as solved), the cap ≥ 0
+  /// (0: the default). Below ε, the scalar's rounding unit, the residuals
+  /// cannot be evaluated to the KKT tolerance, and Solved would claim what
+  /// no one checked.
   bool settings_valid() const {
     return in_interval_below_one(settings.kkt_tolerance, std::numeric_limits<Scalar>::epsilon()) &&
            in_interval_below_one(settings.dependency_tolerance, std::numeric_limits<Scalar>::denorm_min()) &&
