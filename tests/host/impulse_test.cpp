@@ -754,6 +754,21 @@ TEST(ImpulseInput, RejectsBadParametersWithoutMoving) {
         w.M(1, 0) = 0.501f;
       },
       Status::InvalidMass);
+  expect_rejected(  // 0.9 apart beside a heavy DOF: beyond rounding at the pair's scale √(m_00·m_11) = 1e3
+      [](CornerImpulse& w) {
+        w.M(0, 0) = 1e6f;
+        w.M(1, 1) = 1;
+        w.M(0, 1) = 0.9f;
+      },
+      Status::InvalidMass);
+  // Values cast from outside the enums: refused, as a Strategy's (session 40's
+  // review: an unknown resolution ran PGS and came back Solved).
+  expect_rejected([](CornerImpulse& w) { w.resolution = static_cast<Resolution>(3); });
+  expect_rejected([](CornerImpulse& w) { w.correction = static_cast<Correction>(3); });
+  expect_rejected([](CornerImpulse& w) { w.stabilization = static_cast<tact::Stabilization>(2); });
+  // settings() reach the solves of Primal and Dual (PGS has its own).
+  constexpr Resolution kExactResolutions[] = {Resolution::Primal, Resolution::Dual};
+  expect_rejected([](CornerImpulse& w) { w.settings().kkt_tolerance = 0; }, Status::InvalidInput, kExactResolutions);
   // PGS settings (only checked with Resolution::Pgs; the others do not use them).
   expect_rejected([](CornerImpulse& w) { w.pgs.max_sweeps = 0; }, Status::InvalidInput, kPgsOnly);
   expect_rejected([](CornerImpulse& w) { w.pgs.omega = 2.0f; }, Status::InvalidInput, kPgsOnly);
@@ -1139,7 +1154,12 @@ TEST(ConstraintSpace, SolversRejectBadProblemsWithFiniteOutputs) {
   bad = p;
   bad.W(0, 1) = 0.7f;  // not symmetric
   expect_status(bad, Status::InvalidMass, Status::InvalidMass);
-  bad.W(0, 1) = 0.501f;  // 0.2 % from W(1, 0) = 0.5: beyond rounding (8ε of the largest entry)
+  bad.W(0, 1) = 0.501f;  // 0.2 % from W(1, 0) = 0.5: beyond rounding (8ε·√(W_00·W_11))
+  expect_status(bad, Status::InvalidMass, Status::InvalidMass);
+  bad = p;  // 1e-3 apart beside a heavy row: beyond rounding at the pair's scale √(W_00·W_22) = 1e-3
+  bad.W(0, 0) = 1e6f;
+  bad.W(2, 2) = 1e-12f;
+  bad.W(0, 2) = 1e-3f;
   expect_status(bad, Status::InvalidMass, Status::InvalidMass);
   bad = p;
   bad.W(2, 2) = -1;  // not positive semidefinite
@@ -1262,6 +1282,14 @@ TEST(Corrections, SizesSetByHandOrRowsThatDoNotFitAreRefused) {
   const Correct::RowVector lambda = Correct::RowVector::Ones();
   const Eigen::Vector3f row(1, 0, 2);
   EXPECT_FALSE(correction.compliance(H, W));  // no matrix yet
+  correction.kind = static_cast<tact::Correction>(3);  // outside the enum
+  EXPECT_EQ(correction.set_matrix(Correct::MassMatrix::Identity(), 3), Status::InvalidInput);
+  EXPECT_FALSE(correction.compliance(H, W));
+  correction.kind = tact::Correction::LinearSolver;
+  Correct::MassMatrix lopsided = Correct::MassMatrix::Identity();
+  lopsided(0, 0) = 1e6f;
+  lopsided(0, 1) = 0.9f;  // against 8ε·√(1e6·1) = 9.5e-4
+  EXPECT_EQ(correction.set_matrix(lopsided, 3), Status::InvalidMass);
   ASSERT_EQ(correction.set_matrix(Correct::MassMatrix::Identity(), 3), Status::Solved);
   ASSERT_TRUE(H.resize(3, 2));
   EXPECT_FALSE(H.set_row(2, row));  // k beyond m

@@ -93,6 +93,52 @@ TEST(BadInput, MassNotSymmetricPositiveDefiniteIsInvalidMass) {
   EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::Solved);
 }
 
+// Symmetry is judged against the pair's own scale √(m_ii·m_jj), the bound
+// SPD puts on m_ij: against the largest diagonal entry, a light DOF's
+// entries beside a heavy one could differ by anything (session 40's review:
+// M = [1e6 0.9; 0 1e-7], whose symmetric part is indefinite, was Solved
+// from its lower triangle, in float and double, by both paths).
+TEST(BadInput, AnAsymmetryBesideAHeavyDofIsInvalidMass) {
+  using Pair = tact::Solver<2, 0, 1>;
+  static Pair pair;
+  static Pair::ProblemType p;
+  ASSERT_TRUE(p.resize(2, 0, 0));
+  p.M(0, 0) = 1e6f;
+  p.M(1, 1) = 1e-7f;
+  p.M(0, 1) = 0.9f;  // 8ε·√(1e6·1e-7) = 3e-7: no rounding
+  p.f << 0, 1;
+  for (const bool small : {true, false}) {
+    pair.settings.small_problem_path = small;
+    EXPECT_EQ(tact::test::solve_no_heap(pair, p, tact::Strategy::Exact).status, tact::Status::InvalidMass);
+    EXPECT_EQ(pair.acceleration()(1), 0.0f);
+  }
+  p.M(1, 1) = 1;  // SPD whichever triangle is read, but 0.9 apart at a scale of 1e3
+  EXPECT_EQ(tact::test::solve_no_heap(pair, p, tact::Strategy::Exact).status, tact::Status::InvalidMass);
+  p.M(1, 0) = 0.9f;  // symmetric
+  ASSERT_EQ(tact::test::solve_no_heap(pair, p, tact::Strategy::Exact).status, tact::Status::Solved);
+  // Within rounding of the pair's scale 1e3 (8ε·1e3 = 9.5e-4): accepted,
+  // and M is then factored again, as its upper triangle no longer mirrors
+  // the lower one bit for bit.
+  const auto factorizations = pair.mass_factorizations();
+  p.M(0, 1) = 0.9f + 5e-4f;
+  ASSERT_EQ(tact::test::solve_no_heap(pair, p, tact::Strategy::Exact).status, tact::Status::Solved);
+  EXPECT_EQ(pair.mass_factorizations(), factorizations + 1);
+  p.M(0, 1) = 0.9f + 2e-3f;  // beyond it: an M kept from the last solve is checked again too
+  EXPECT_EQ(tact::test::solve_no_heap(pair, p, tact::Strategy::Exact).status, tact::Status::InvalidMass);
+
+  using PairD = tact::Solver<2, 0, 1, double>;
+  static PairD pair_d;
+  static PairD::ProblemType q;
+  ASSERT_TRUE(q.resize(2, 0, 0));
+  q.M(0, 0) = 1e14;
+  q.M(1, 1) = 1e-17;
+  q.M(0, 1) = 0.1;
+  q.f << 0, 1;
+  EXPECT_EQ(tact::test::solve_no_heap(pair_d, q, tact::Strategy::Exact).status, tact::Status::InvalidMass);
+  q.M(1, 0) = 0.1 * (1 + 1e-15);  // symmetric within rounding: then the factor finds it indefinite (det < 0)
+  EXPECT_EQ(tact::test::solve_no_heap(pair_d, q, tact::Strategy::Exact).status, tact::Status::InvalidMass);
+}
+
 TEST(BadInput, NanInTheRowsWinsOverABadMass) {
   // Both wrong: the data error is reported (InvalidInput), and M, which
   // cannot be trusted to matter, is not factored.
@@ -769,8 +815,9 @@ TEST(Degenerate, NoRowsAndAnAccelerationWhoseNormOverflows) {
 }
 
 // A tolerance that is NaN, infinite (every violation would pass), zero,
-// negative or ≥ 1, a KKT tolerance below ε, or a negative cap, is a bad
-// parameter: refused, never a solve judged against it.
+// negative or ≥ 1, a KKT tolerance below ε, a dependency tolerance below
+// ε², or a negative cap, is a bad parameter: refused, never a solve judged
+// against it.
 TEST(BadInput, SettingsOutsideTheirRangeAreInvalidInput) {
   const Problem p = floor_problem();
   const float nan = std::numeric_limits<float>::quiet_NaN();
@@ -789,17 +836,40 @@ TEST(BadInput, SettingsOutsideTheirRangeAreInvalidInput) {
   }
   // A KKT tolerance below ε: float cannot evaluate the residuals to it (a
   // review's 1e-20 gave Solved with |Mẍ − f| at ε/4 of |f|); ε itself is
-  // accepted, and the dependency tolerance has no such floor.
-  for (const float below : {1e-20f, 0.5f * std::numeric_limits<float>::epsilon()}) {
+  // accepted.
+  const float eps = std::numeric_limits<float>::epsilon();
+  for (const float below : {1e-20f, 0.5f * eps}) {
     Solver local;
     local.settings.kkt_tolerance = below;
     EXPECT_EQ(tact::test::solve_no_heap(local, p, tact::Strategy::Exact).status, tact::Status::InvalidInput) << below;
     expect_finite_outputs(local, p);
-    local.settings.kkt_tolerance = std::numeric_limits<float>::epsilon();
+    local.settings.kkt_tolerance = eps;
     EXPECT_NE(tact::test::solve_no_heap(local, p, tact::Strategy::Exact).status, tact::Status::InvalidInput);
-    local.settings.kkt_tolerance = 1e-4f;
+  }
+  // A dependency tolerance below ε²: a row's squared remainder cannot be
+  // told from rounding (session 40's review: 1e-16 ended a feasible problem
+  // of parallel rows Infeasible, tests/host/regressions); ε² is accepted.
+  for (const float below : {1e-16f, 1e-30f, 0.5f * eps * eps}) {
+    Solver local;
     local.settings.dependency_tolerance = below;
-    EXPECT_EQ(tact::test::solve_no_heap(local, p, tact::Strategy::Exact).status, tact::Status::Solved) << below;
+    EXPECT_EQ(tact::test::solve_no_heap(local, p, tact::Strategy::Exact).status, tact::Status::InvalidInput) << below;
+    expect_finite_outputs(local, p);
+    local.settings.dependency_tolerance = eps * eps;
+    EXPECT_EQ(tact::test::solve_no_heap(local, p, tact::Strategy::Exact).status, tact::Status::Solved);
+  }
+  {
+    using Parallel = tact::Solver<2, 0, 5>;
+    static Parallel parallel;
+    for (const bool small : {true, false}) {
+      parallel.settings.small_problem_path = small;
+      parallel.settings.dependency_tolerance = 1e-16f;
+      EXPECT_EQ(solve_regression("parallel-rows-tiny-dependency-tolerance-2-0-5.qp", parallel).status,
+                tact::Status::InvalidInput);
+      parallel.settings.dependency_tolerance = eps * eps;
+      EXPECT_EQ(solve_regression("parallel-rows-tiny-dependency-tolerance-2-0-5.qp", parallel).status,
+                tact::Status::Solved)
+          << "small path " << small;
+    }
   }
   Solver local;
   local.settings.max_iterations = -1;

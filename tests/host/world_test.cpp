@@ -91,6 +91,25 @@ TEST(World, RejectsBadParametersWithoutMoving) {
   EXPECT_EQ(world.x, Vec2::Zero());
 }
 
+// World::settings() is the solver's: a step uses what the firmware sets there
+// (found by session 40's review: only a const solver() was reachable, so a
+// World could not lower its iteration cap).
+TEST(World, ItsSettingsAreTheSolversForEveryStep) {
+  static CornerWorld world;
+  corner::reset(world, tact::Strategy::Exact, 2.0f, Vec2(2, -1));
+  world.settings().kkt_tolerance = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_EQ(tact::test::step_no_heap(world, corner_rows).status, tact::Status::InvalidInput);
+  EXPECT_EQ(world.x, Vec2::Zero());
+  world.settings() = tact::Settings<float>{};
+  ASSERT_TRUE(tact::test::step_no_heap(world, corner_rows).ok());
+  const auto small_solves = world.solver().small_path_solves();
+  EXPECT_GT(small_solves, 0u);
+  world.settings().small_problem_path = false;
+  for (int i = 0; i < 5; ++i) ASSERT_TRUE(tact::test::step_no_heap(world, corner_rows).ok());
+  EXPECT_EQ(world.solver().small_path_solves(), small_solves);
+  EXPECT_FALSE(world.solver().settings.small_problem_path);
+}
+
 // What the solver does not see is checked by the stepper: the state, every
 // gap (a NaN gap would drop its row: g ≤ tolerance is false; −Inf is
 // refused too, +Inf is a row never in contact) and the tolerance (a NaN one

@@ -296,6 +296,23 @@ bool zero_row_violated(const ProblemType& p, const Vector& w, Scalar tolerance, 
   return false;
 }
 
+/// True when the leading n×n of a is symmetric within rounding of each
+/// pair's own scale: |a_ij − a_ji| ≤ 8ε·√|a_ii|·√|a_jj|, the bound a
+/// positive (semi)definite matrix puts on a_ij itself (Solver::check_mass's
+/// rule; against the largest entry, a light row's entries beside a heavy
+/// one could differ by anything).
+template <typename MatrixType>
+bool symmetric_within_rounding(const MatrixType& a, Index n) {
+  using Scalar = typename MatrixType::Scalar;
+  const Scalar eps = std::numeric_limits<Scalar>::epsilon();
+  for (Index j = 0; j < n; ++j) {
+    const Scalar root_tolerance = 8 * eps * std::sqrt(std::fabs(a(j, j)));
+    for (Index i = j + 1; i < n; ++i)
+      if (!(std::fabs(a(i, j) - a(j, i)) <= root_tolerance * std::sqrt(std::fabs(a(i, i))))) return false;
+  }
+  return true;
+}
+
 /// Checks that the leading m×m of W and q are finite and W symmetric.
 /// @return Solved, InvalidInput (NaN/Inf) or InvalidMass (not symmetric).
 template <typename ProblemType>
@@ -307,14 +324,7 @@ Status check_constraint_problem(const ProblemType& p) {
   probe_finite(p.W.topLeftCorner(m, m), probe);
   probe_finite(p.q.head(m), probe);
   if (probe != Scalar(0)) return Status::InvalidInput;
-  Scalar largest = 0;
-  for (Index j = 0; j < m; ++j)
-    for (Index i = 0; i < m; ++i) largest = max_of(largest, std::fabs(p.W(i, j)));
-  const Scalar eps = std::numeric_limits<Scalar>::epsilon();
-  for (Index j = 0; j < m; ++j)
-    for (Index i = j + 1; i < m; ++i)
-      if (std::fabs(p.W(i, j) - p.W(j, i)) > 8 * eps * largest) return Status::InvalidMass;
-  return Status::Solved;
+  return symmetric_within_rounding(p.W, m) ? Status::Solved : Status::InvalidMass;
 }
 
 }  // namespace detail
@@ -653,10 +663,10 @@ class ConstraintCorrection {
   /// a diagonal A is only inverted, n divisions), and for Precomputed
   /// computes A⁻¹ the first time (n³/2 more) — later changes of A do not
   /// update A⁻¹ until precompute() is called again (SOFA's semantics).
-  /// @return Solved, InvalidInput (n out of bounds, NaN/Inf) or InvalidMass
-  ///         (A not symmetric positive definite).
+  /// @return Solved, InvalidInput (n out of bounds, NaN/Inf, a kind outside
+  ///         the enum) or InvalidMass (A not symmetric positive definite).
   [[nodiscard]] Status set_matrix(const MassMatrix& A, Index n) {
-    if (n < 1 || n > MaxDof) return Status::InvalidInput;
+    if (n < 1 || n > MaxDof || kind > Correction::Uncoupled) return Status::InvalidInput;
     Scalar probe = 0;
     detail::probe_finite(A.topLeftCorner(n, n), probe);
     if (probe != Scalar(0)) return Status::InvalidInput;
@@ -681,9 +691,7 @@ class ConstraintCorrection {
         inverse_diagonal_(i) = Scalar(1) / A(i, i);
       }
       if (!diagonal_) {
-        for (Index j = 0; j < n; ++j)
-          for (Index i = j + 1; i < n; ++i)
-            if (std::fabs(A(i, j) - A(j, i)) > 8 * eps * largest) return Status::InvalidMass;
+        if (!detail::symmetric_within_rounding(A, n)) return Status::InvalidMass;
         for (Index j = 0; j < n; ++j)
           for (Index i = 0; i < n; ++i) factor_(i, j) = A(i, j);
         if (!detail::cholesky_in_place(factor_, n, 16 * eps)) return Status::InvalidMass;
@@ -900,7 +908,8 @@ class ImpulseWorld {
   ///         when h is not positive and finite, β ∉ (0, 1], ε or a compliance
   ///         negative or not finite, a nonzero compliance or a correction
   ///         other than LinearSolver with Primal, invalid PGS settings (with
-  ///         Pgs), contact_tolerance not finite or negative, NaN/Inf in x, v, f, M or a
+  ///         Pgs), a resolution, correction or stabilization outside its
+  ///         enum, contact_tolerance not finite or negative, NaN/Inf in x, v, f, M or a
   ///         candidate row, an equality's g not finite, an inequality's g NaN or −∞ (+∞: never a
   ///         candidate; a row that is not one is not read beyond g), the rows overflow the
   ///         bounds, more than MaxRows are candidates (Dual, Pgs), or a new
@@ -967,6 +976,11 @@ class ImpulseWorld {
   void precompute() { precompute_pending_ = true; }
   /// Forgets the carried working set (Platt strategies start afresh).
   void reset_memory() { memory_.clear(); }
+  /// Settings of the solves (tolerances, iteration cap, small-problem
+  /// path): Primal's Solver and Dual's ConstraintSpaceSolver use them, each
+  /// step. PGS has its own (`pgs`).
+  Settings<Scalar>& settings() { return solver_.settings; }
+  const Settings<Scalar>& settings() const { return solver_.settings; }
 
  private:
   bool strategy_carries_set() const {
@@ -992,7 +1006,10 @@ class ImpulseWorld {
     }
     if (primal && correction != Correction::LinearSolver) return false;
     if (resolution == Resolution::Pgs && !pgs.valid()) return false;
-    return true;
+    // Values cast from outside the enums are refused, as a Strategy's is
+    // (an unknown resolution ran PGS, an unknown stabilization Velocity's b).
+    return resolution <= Resolution::Pgs && correction <= Correction::Uncoupled &&
+           stabilization <= Stabilization::Velocity;
   }
 
   template <typename Row>
@@ -1105,6 +1122,7 @@ class ImpulseWorld {
     ConstraintSpaceReport<Scalar> inner;
     const typename ConstraintProblem::Vector* lambda = nullptr;
     if (resolution == Resolution::Dual) {
+      dual_.settings() = solver_.settings;
       inner = dual_.solve(constraint_);
       lambda = &dual_.lambda();
     } else {

@@ -74,8 +74,8 @@ struct ActiveSetMemory {
 };
 
 /// Tuning of a solve; the defaults suit most problems. A solve with a
-/// tolerance outside (0, 1), a kkt_tolerance below ε or a negative cap is
-/// refused with Status::InvalidInput.
+/// tolerance outside (0, 1), a kkt_tolerance below ε, a dependency_tolerance
+/// below ε² or a negative cap is refused with Status::InvalidInput.
 template <typename Scalar>
 struct Settings {
   /// Hard cap on iterations; 0 means the default 4·(rows) + 16, where an
@@ -331,15 +331,17 @@ class Solver {
   // of a large problem never do. Nothing here touches storage beyond the
   // sizes in use, so a wide Solver costs no more than a tight one.
 
-  /// kkt_tolerance in [ε, 1), dependency_tolerance in (0, 1) (a NaN fails;
+  /// kkt_tolerance in [ε, 1), dependency_tolerance in [ε², 1) (a NaN fails;
   /// an infinite tolerance would pass any violation as solved), the cap ≥ 0
   /// (0: the default). Below ε, the scalar's rounding unit, the residuals
   /// cannot be evaluated to the KKT tolerance, and Solved would claim what
-  /// no one checked.
+  /// no one checked; below ε² a row's part orthogonal to the set (squared)
+  /// cannot be told from rounding, and a dependent row stepped on as
+  /// independent ended a feasible problem Infeasible (session 40's review).
   bool settings_valid() const {
-    return in_interval_below_one(settings.kkt_tolerance, std::numeric_limits<Scalar>::epsilon()) &&
-           in_interval_below_one(settings.dependency_tolerance, std::numeric_limits<Scalar>::denorm_min()) &&
-           settings.max_iterations >= 0;
+    constexpr Scalar eps = std::numeric_limits<Scalar>::epsilon();
+    return in_interval_below_one(settings.kkt_tolerance, eps) &&
+           in_interval_below_one(settings.dependency_tolerance, eps * eps) && settings.max_iterations >= 0;
   }
   /// lowest ≤ x < 1 for a positive lowest, by x's bits: those of the
   /// positive floats are increasing integers, and a negative x or NaN falls
@@ -528,7 +530,6 @@ class Solver {
       inverse_roots[j] = Scalar(1) / std::sqrt(diagonal);
     }
     const Scalar eps = std::numeric_limits<Scalar>::epsilon();
-    mass_symmetry_tolerance_ = 8 * eps * largest;
     mass_diagonal_ = off_diagonal_zero(m, n);
     if (mass_diagonal_) {
       if (probe != Scalar(0)) return Status::InvalidInput;
@@ -536,18 +537,25 @@ class Solver {
       mass_valid_ = true;
       return Status::Solved;
     }
+    // Symmetric within rounding of the pair's own scale: |m_ij − m_ji| ≤
+    // 8ε·√(m_ii·m_jj), the bound SPD puts on m_ij itself (against the
+    // largest m_ii, a light body's entries could be anything: session 40's
+    // review had M = [1e6 0.9; 0 1e-7], indefinite, Solved). As
+    // |m_ij − m_ji|·(1/√m_ii) ≤ 8ε·√m_jj with the 1/√m_ii above; a
+    // diagonal ≤ 0 gives a NaN or ∞ there, which fails the test. The columns
+    // go from the last: the copy overwrites column 0, where those roots are,
+    // in the last pass, each after it was read.
     bool symmetric = true;
-    // A local: through the member, GCC loads it again after each store below.
-    const Scalar symmetry_tolerance = mass_symmetry_tolerance_;
-    for (Index j = 0; j < n; ++j) {
+    for (Index j = n - 1; j >= 0; --j) {
       const Scalar* column = m + j * MaxDof;
       Scalar* factor_column = mass_factor_.data() + j * MaxDof;
+      const Scalar root_tolerance = 8 * eps * column[j] * inverse_roots[j];  // 8ε·√m_jj
       factor_column[j] = column[j];
       for (Index i = j + 1; i < n; ++i) {
         const Scalar lower = column[i];
         const Scalar upper = m[i * MaxDof + j];
         probe += (lower + upper) * Scalar(0);
-        symmetric &= std::fabs(lower - upper) <= symmetry_tolerance;
+        symmetric &= std::fabs(lower - upper) * inverse_roots[i] <= root_tolerance;
         factor_column[i] = lower;
         mass_factor_(j, i) = lower;
       }
@@ -589,8 +597,9 @@ class Solver {
   }
 
   /// True when M's lower triangle is the one last factored (the factor
-  /// depends on nothing else) and its upper triangle still mirrors it; for
-  /// a diagonal M, when the diagonal is the same and the rest still zero.
+  /// depends on nothing else) and its upper triangle mirrors it bit for bit
+  /// (else check_mass judges the symmetry again); for a diagonal M, when the
+  /// diagonal is the same and the rest still zero.
   bool same_mass(const MassMatrix& M, Index n) const {
     const Scalar* m = M.data();
     // The diagonal by its bits (no float compare per entry): the kept one is
@@ -606,7 +615,7 @@ class Solver {
       const Scalar* kept = mass_factor_.data() + j;  // row j of the strict upper triangle
       for (Index i = j + 1; i < n; ++i) {
         const Scalar lower = kept[i * MaxDof];
-        same &= (column[i] == lower) & (std::fabs(m[i * MaxDof + j] - lower) <= mass_symmetry_tolerance_);
+        same &= (column[i] == lower) & (m[i * MaxDof + j] == lower);
       }
     }
     return same;
@@ -2400,7 +2409,6 @@ class Solver {
   /// the last factored M's strict lower triangle, transposed (change detection).
   MassMatrix mass_factor_ = MassMatrix::Zero();
   DofVector mass_diagonal_entries_ = DofVector::Zero();  ///< the last factored M's diagonal
-  Scalar mass_symmetry_tolerance_ = 0;  ///< |m_ij − m_ji| allowed: 8ε·max m_ii of the last factored M
   Index mass_n_ = 0;
   std::uint32_t mass_factorizations_ = 0;
   std::uint32_t small_path_solves_ = 0;

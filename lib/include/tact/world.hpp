@@ -209,6 +209,10 @@ class World {
   void reset_memory() { memory_.clear(); }
 
   const SolverType& solver() const { return solver_; }
+  /// The solver's Settings (tolerances, iteration cap, small-problem path),
+  /// which every step uses.
+  Settings<Scalar>& settings() { return solver_.settings; }
+  const Settings<Scalar>& settings() const { return solver_.settings; }
   /// The QP of the last step (the rows that were candidates), e.g. to save it.
   const ProblemType& last_problem() const { return problem_; }
 
