@@ -11,6 +11,9 @@ int main() {
   tact::port::init();
   // min ½ẍᵀMẍ − fᵀẍ  s.t.  J ẍ ≥ d   (the paper's corner, f = (−1, −2))
   if (!qp.resize(/*dofs*/ 2, /*equalities*/ 0, /*inequalities*/ 2)) return 2;
+  // The sizes equal the bounds here: below them, fill the blocks in use
+  // (qp.M.topLeftCorner(n, n) << …, qp.J_ineq.topLeftCorner(rows, n) << …),
+  // as << on a whole matrix fills its storage, bounds and all.
   qp.M << 2, 0,
           0, 2;
   qp.f << -1, -2;

@@ -20,4 +20,17 @@ endforeach()
 if(EXISTS "${SCRATCH}/prefix/include/tact")
   message(FATAL_ERROR "the firmware project's install installed tact's headers")
 endif()
-message(STATUS "add_subdirectory(tact) in a Cortex-M firmware project: configured, built, installed without tact")
+# Built without NDEBUG but with the README's definitions: nothing of tact's
+# (every class instantiated) may reach for the heap, stdio or assert.
+execute_process(COMMAND arm-none-eabi-nm -u "${SCRATCH}/libfirmware_solver.a" OUTPUT_VARIABLE undefined
+                RESULT_VARIABLE result)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "arm-none-eabi-nm failed (${result})")
+endif()
+string(REGEX MATCHALL "[^\n]*(malloc|free|_sbrk|printf|__assert_func|_Znw|_Zdl|__cxa_throw)[^\n]*" forbidden
+       "${undefined}")
+if(forbidden)
+  message(FATAL_ERROR "tact in a firmware built with EIGEN_NO_DEBUG references: ${forbidden}")
+endif()
+message(STATUS "add_subdirectory(tact) in a Cortex-M firmware project: configured, built, installed without tact, "
+               "no heap, stdio or assert referenced")

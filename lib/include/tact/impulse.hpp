@@ -143,7 +143,8 @@ constexpr const char* to_string(Resolution resolution) {
 
 /// The mixed LCP  w = Wλ + q,  w_E = 0,  0 ≤ λ_I ⊥ w_I ≥ 0: rows
 /// [0, num_bilateral) are bilateral, the next num_unilateral unilateral.
-/// @tparam MaxRows bound on the rows; Scalar float or double.
+/// @tparam MaxRows bound on the rows
+/// @tparam Scalar  float (default) or double
 template <int MaxRows, typename Scalar = float>
 struct ConstraintSpaceProblem {
   static_assert(MaxRows >= 1, "at least one row of storage");
@@ -449,7 +450,9 @@ class ProjectedGaussSeidel {
 /// Exact solve of the mixed LCP: tact::Solver with Strategy::Exact on
 ///     min ½λᵀWλ + qᵀλ  s.t.  λ_I ≥ 0
 /// (see the file comment for why this reuse). W must be positive definite.
-/// @tparam MaxRows bound on the rows, MaxUnilateral on the unilateral ones.
+/// @tparam MaxRows       bound on the rows
+/// @tparam MaxUnilateral bound on the unilateral ones
+/// @tparam Scalar        float (default) or double
 /// Storage: a Solver<MaxRows, 0, MaxUnilateral> and its Problem, about
 /// 5·MaxRows² + 2·MaxRows·MaxUnilateral scalars.
 template <int MaxRows, int MaxUnilateral = MaxRows, typename Scalar = float>
@@ -856,7 +859,10 @@ struct [[nodiscard]] ImpulseReport {
 /// A constrained mechanical system stepped at velocity level (impulses).
 /// Same gather interface and row helpers as tact::World (the rows type is the
 /// same RowSet), so a scene written for World runs here unchanged.
-/// @tparam MaxDof, MaxEq, MaxIneq bounds as in World; Scalar float or double.
+/// @tparam MaxDof  bound on degrees of freedom, as in World
+/// @tparam MaxEq   bound on equality rows
+/// @tparam MaxIneq bound on inequality rows
+/// @tparam Scalar  float (default) or double
 /// @tparam MaxRows bound on the rows of one step's constraint problem
 ///         (equalities + candidate inequalities) for Dual and Pgs; storage of
 ///         those is O(MaxRows²), so a world with many possible rows but few

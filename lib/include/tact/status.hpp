@@ -11,7 +11,7 @@ enum class Status : std::uint8_t {
   Solved,           ///< strategy finished; the working-set equations hold within tolerance
   IterationLimit,   ///< hard iteration cap reached; outputs are the last iterate
   Singular,         ///< the working set holds dependent rows the strategy cannot handle
-  Infeasible,       ///< no acceleration satisfies the constraints (contradictory rows)
+  Infeasible,       ///< contradictory rows: dependent within rounding, their d's contradicting (README)
   Inaccurate,       ///< finished, but the residuals exceed the tolerance (ill-conditioned data)
   InvalidInput,     ///< NaN/Inf in the data, sizes beyond the bounds, or a bad parameter
   InvalidMass,      ///< mass matrix not symmetric positive definite

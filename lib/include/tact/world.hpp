@@ -152,7 +152,10 @@ class RowSet {
 };
 
 /// A constrained mechanical system stepped in time.
-/// @tparam MaxDof, MaxEq, MaxIneq bounds as in Solver; Scalar float or double.
+/// @tparam MaxDof  bound on degrees of freedom, as in Solver
+/// @tparam MaxEq   bound on equality rows
+/// @tparam MaxIneq bound on inequality rows
+/// @tparam Scalar  float (default) or double
 template <int MaxDof, int MaxEq, int MaxIneq, typename Scalar = float>
 class World {
  public:
