@@ -73,7 +73,7 @@ TEST(BadInput, MassNotSymmetricPositiveDefiniteIsInvalidMass) {
   Problem p = floor_problem();
   p.M(0, 1) = 0.5f;  // not symmetric
   EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::InvalidMass);
-  p.M(1, 0) = 0.501f;  // 0.2 % apart: far beyond rounding (8ε of the largest entry)
+  p.M(1, 0) = 0.501f;  // 0.2 % apart: far beyond rounding (8ε·√(m_00·m_11))
   EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::InvalidMass);
   p.M(1, 0) = std::nextafter(0.5f, 1.0f);  // one ulp apart: rounding, accepted
   EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::Solved);
