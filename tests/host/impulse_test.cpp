@@ -754,10 +754,11 @@ TEST(ImpulseInput, RejectsBadParametersWithoutMoving) {
         w.M(1, 0) = 0.501f;
       },
       Status::InvalidMass);
-  expect_rejected(  // 0.9 apart beside a heavy DOF: beyond rounding at the pair's scale √(m_00·m_11) = 1e3
+  expect_rejected(  // symmetric within 8ε·1e6, but ½(M + Mᵀ) is indefinite (the solver's factor's; Dual and
+                   // Pgs: m_11 below ε of the largest entry)
       [](CornerImpulse& w) {
         w.M(0, 0) = 1e6f;
-        w.M(1, 1) = 1;
+        w.M(1, 1) = 1e-7f;
         w.M(0, 1) = 0.9f;
       },
       Status::InvalidMass);
@@ -1154,12 +1155,7 @@ TEST(ConstraintSpace, SolversRejectBadProblemsWithFiniteOutputs) {
   bad = p;
   bad.W(0, 1) = 0.7f;  // not symmetric
   expect_status(bad, Status::InvalidMass, Status::InvalidMass);
-  bad.W(0, 1) = 0.501f;  // 0.2 % from W(1, 0) = 0.5: beyond rounding (8ε·√(W_00·W_11))
-  expect_status(bad, Status::InvalidMass, Status::InvalidMass);
-  bad = p;  // 1e-3 apart beside a heavy row: beyond rounding at the pair's scale √(W_00·W_22) = 1e-3
-  bad.W(0, 0) = 1e6f;
-  bad.W(2, 2) = 1e-12f;
-  bad.W(0, 2) = 1e-3f;
+  bad.W(0, 1) = 0.501f;  // 0.2 % from W(1, 0) = 0.5: beyond rounding (8ε of the largest entry)
   expect_status(bad, Status::InvalidMass, Status::InvalidMass);
   bad = p;
   bad.W(2, 2) = -1;  // not positive semidefinite
@@ -1287,9 +1283,11 @@ TEST(Corrections, SizesSetByHandOrRowsThatDoNotFitAreRefused) {
   EXPECT_FALSE(correction.compliance(H, W));
   correction.kind = tact::Correction::LinearSolver;
   Correct::MassMatrix lopsided = Correct::MassMatrix::Identity();
-  lopsided(0, 0) = 1e6f;
-  lopsided(0, 1) = 0.9f;  // against 8ε·√(1e6·1) = 9.5e-4
+  lopsided(0, 0) = 1e4f;
+  lopsided(0, 1) = 0.9f;  // against 8ε·1e4 = 9.5e-3: not symmetric
   EXPECT_EQ(correction.set_matrix(lopsided, 3), Status::InvalidMass);
+  lopsided(0, 1) = 5e-3f;  // within it: A's symmetric part is factored
+  EXPECT_EQ(correction.set_matrix(lopsided, 3), Status::Solved);
   ASSERT_EQ(correction.set_matrix(Correct::MassMatrix::Identity(), 3), Status::Solved);
   ASSERT_TRUE(H.resize(3, 2));
   EXPECT_FALSE(H.set_row(2, row));  // k beyond m
@@ -1312,6 +1310,19 @@ TEST(Corrections, SizesSetByHandOrRowsThatDoNotFitAreRefused) {
   EXPECT_FLOAT_EQ(W(0, 1), 5.0f);  // H_0 H_1ᵀ with A = I
   ASSERT_TRUE(correction.correct(H, lambda, dv));
   EXPECT_FLOAT_EQ(dv(2), 4.0f);  // Hᵀλ
+  // A kind set_matrix did not prepare for: outside the enum (the dense
+  // branch, with no factor of the diagonal A: NaN), or Precomputed with no
+  // A⁻¹ computed yet (session 40's second review).
+  for (const auto kind : {static_cast<tact::Correction>(3), tact::Correction::Precomputed}) {
+    correction.kind = kind;
+    W = Correct::RowMatrix::Constant(7);
+    EXPECT_FALSE(correction.compliance(H, W));
+    EXPECT_FALSE(correction.correct(H, lambda, dv));
+    EXPECT_EQ(W, Correct::RowMatrix::Constant(7));
+  }
+  correction.precompute();  // Precomputed is then prepared for
+  ASSERT_TRUE(correction.compliance(H, W));
+  EXPECT_FLOAT_EQ(W(0, 1), 5.0f);
 }
 
 /// A report's residual and scale are finite, whatever its status.

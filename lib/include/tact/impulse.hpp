@@ -297,20 +297,15 @@ bool zero_row_violated(const ProblemType& p, const Vector& w, Scalar tolerance, 
   return false;
 }
 
-/// True when the leading n×n of a is symmetric within rounding of each
-/// pair's own scale: |a_ij − a_ji| ≤ 8ε·√|a_ii|·√|a_jj|, the bound a
-/// positive (semi)definite matrix puts on a_ij itself (Solver::check_mass's
-/// rule; against the largest entry, a light row's entries beside a heavy
-/// one could differ by anything).
-template <typename MatrixType>
-bool symmetric_within_rounding(const MatrixType& a, Index n) {
-  using Scalar = typename MatrixType::Scalar;
-  const Scalar eps = std::numeric_limits<Scalar>::epsilon();
-  for (Index j = 0; j < n; ++j) {
-    const Scalar root_tolerance = 8 * eps * std::sqrt(std::fabs(a(j, j)));
+/// True when the leading n×n of a is symmetric within rounding of its
+/// largest entry (`largest`): |a_ij − a_ji| ≤ 8ε·largest, Solver::check_mass's
+/// rule (an entry's rounding is relative to the terms it was summed from).
+template <typename MatrixType, typename Scalar>
+bool symmetric_within_rounding(const MatrixType& a, Index n, Scalar largest) {
+  const Scalar tolerance = 8 * std::numeric_limits<Scalar>::epsilon() * largest;
+  for (Index j = 0; j < n; ++j)
     for (Index i = j + 1; i < n; ++i)
-      if (!(std::fabs(a(i, j) - a(j, i)) <= root_tolerance * std::sqrt(std::fabs(a(i, i))))) return false;
-  }
+      if (!(std::fabs(a(i, j) - a(j, i)) <= tolerance)) return false;
   return true;
 }
 
@@ -325,7 +320,10 @@ Status check_constraint_problem(const ProblemType& p) {
   probe_finite(p.W.topLeftCorner(m, m), probe);
   probe_finite(p.q.head(m), probe);
   if (probe != Scalar(0)) return Status::InvalidInput;
-  return symmetric_within_rounding(p.W, m) ? Status::Solved : Status::InvalidMass;
+  Scalar largest = 0;
+  for (Index j = 0; j < m; ++j)
+    for (Index i = 0; i < m; ++i) largest = max_of(largest, std::fabs(p.W(i, j)));
+  return symmetric_within_rounding(p.W, m, largest) ? Status::Solved : Status::InvalidMass;
 }
 
 }  // namespace detail
@@ -694,9 +692,11 @@ class ConstraintCorrection {
         inverse_diagonal_(i) = Scalar(1) / A(i, i);
       }
       if (!diagonal_) {
-        if (!detail::symmetric_within_rounding(A, n)) return Status::InvalidMass;
+        if (!detail::symmetric_within_rounding(A, n, largest)) return Status::InvalidMass;
+        // The symmetric part's factor, as Solver::check_mass's: the lower
+        // triangle alone could be SPD where A's quadratic form is not.
         for (Index j = 0; j < n; ++j)
-          for (Index i = 0; i < n; ++i) factor_(i, j) = A(i, j);
+          for (Index i = j; i < n; ++i) factor_(i, j) = A(i, j) + Scalar(0.5) * (A(j, i) - A(i, j));
         if (!detail::cholesky_in_place(factor_, n, 16 * eps)) return Status::InvalidMass;
       }
       valid_ = true;
@@ -730,8 +730,15 @@ class ConstraintCorrection {
   }
 
   /// True when H fits the matrix of the last successful set_matrix (and
-  /// its own bounds): what compliance() and correct() need.
-  bool fits(const Jacobian& H) const { return valid_ && H.sizes_valid() && H.n == n_; }
+  /// its own bounds), and `kind` is one that matrix was prepared for (a
+  /// value outside the enum took the dense branch with no factor; a switch
+  /// to Precomputed needs precompute() or set_matrix first): what
+  /// compliance() and correct() need.
+  bool fits(const Jacobian& H) const {
+    const bool prepared = kind == Correction::LinearSolver || kind == Correction::Uncoupled ||
+                          (kind == Correction::Precomputed && precomputed_ && precomputed_n_ == n_);
+    return valid_ && prepared && H.sizes_valid() && H.n == n_;
+  }
 
   /// W (leading m×m) = H Ã⁻¹ Hᵀ for `kind`; keeps what correct() needs.
   /// @return false, nothing written, unless fits(H).

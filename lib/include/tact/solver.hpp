@@ -82,9 +82,10 @@ struct Settings {
   /// iteration is one working-set solve (Platt, Right) or one primal/dual step
   /// (Exact).
   Index max_iterations = 0;
-  /// Relative tolerance of the KKT conditions (ScalarTraits<Scalar>::kkt_tolerance).
+  /// Relative tolerance of the KKT conditions (ScalarTraits<Scalar>::kkt_tolerance; at least ε).
   Scalar kkt_tolerance = ScalarTraits<Scalar>::kkt_tolerance;
-  /// Relative tolerance for a row to count as dependent on the working set.
+  /// Relative tolerance for a row to count as dependent on the working set
+  /// (a fraction of its squared norm, at least ε²).
   Scalar dependency_tolerance = ScalarTraits<Scalar>::dependency_tolerance;
   /// Exact's path for small problems of contacts (no equality rows,
   /// n·rows ≤ 36: Solver::solve_small), which takes about a fifth
@@ -510,11 +511,11 @@ class Solver {
     // One pass over the diagonal (finiteness by a probe, kept for change
     // detection), one over the off-diagonal bits (is M diagonal?). A dense M
     // then takes one pass over the lower triangle and the strict upper one:
-    // finiteness, symmetry, the lower triangle copied for factor_dense_mass
-    // and, for change detection, kept again. Only the lower triangle is
-    // factored, so only it is kept: the diagonal in mass_diagonal_entries_,
-    // the strict lower triangle transposed into the strict upper triangle of
-    // mass_factor_, which the factor never uses.
+    // finiteness, symmetry, the symmetric part ½(m_ij + m_ji) copied for
+    // factor_dense_mass and, for change detection, the lower triangle kept:
+    // the diagonal in mass_diagonal_entries_, the strict lower triangle
+    // transposed into the strict upper triangle of mass_factor_, which the
+    // factor never uses (same_mass asks the upper triangle to mirror it).
     const Scalar* m = M.data();
     Scalar probe = 0;
     Scalar largest = 0;  // of an SPD matrix, the largest entry (|m_ij|² ≤ m_ii·m_jj)
@@ -537,31 +538,37 @@ class Solver {
       mass_valid_ = true;
       return Status::Solved;
     }
-    // Symmetric within rounding of the pair's own scale: |m_ij − m_ji| ≤
-    // 8ε·√(m_ii·m_jj), the bound SPD puts on m_ij itself (against the
-    // largest m_ii, a light body's entries could be anything: session 40's
-    // review had M = [1e6 0.9; 0 1e-7], indefinite, Solved). As
-    // |m_ij − m_ji|·(1/√m_ii) ≤ 8ε·√m_jj with the 1/√m_ii above; a
-    // diagonal ≤ 0 gives a NaN or ∞ there, which fails the test. The columns
-    // go from the last: the copy overwrites column 0, where those roots are,
-    // in the last pass, each after it was read.
+    // Symmetric within rounding of M's scale: |m_ij − m_ji| ≤ 8ε·max m_ii
+    // (an entry's rounding is relative to the terms it was summed from,
+    // which can exceed √(m_ii·m_jj): a slender tool's axial inertia beside
+    // its transverse one). The factor is the symmetric part's, the
+    // quadratic form's, whose definiteness the factor then judges: the
+    // lower triangle alone could be SPD where M's form is not (session 40's
+    // review: M = [1e6 0.9; 0 1e-7] came back Solved), and the residuals'
+    // Mẍ is then that part's too (mass_mirrored_). m_ij + ½(m_ji − m_ij) is
+    // m_ij itself when the two are equal, and cannot overflow when they pass
+    // the test.
+    const Scalar symmetry_tolerance = 8 * eps * largest;
     bool symmetric = true;
-    for (Index j = n - 1; j >= 0; --j) {
+    Scalar gaps = 0;  // Σ|m_ij − m_ji|: 0 when the triangles mirror each other
+    for (Index j = 0; j < n; ++j) {
       const Scalar* column = m + j * MaxDof;
       Scalar* factor_column = mass_factor_.data() + j * MaxDof;
-      const Scalar root_tolerance = 8 * eps * column[j] * inverse_roots[j];  // 8ε·√m_jj
       factor_column[j] = column[j];
       for (Index i = j + 1; i < n; ++i) {
         const Scalar lower = column[i];
         const Scalar upper = m[i * MaxDof + j];
         probe += (lower + upper) * Scalar(0);
-        symmetric &= std::fabs(lower - upper) * inverse_roots[i] <= root_tolerance;
-        factor_column[i] = lower;
+        const Scalar gap = upper - lower;
+        symmetric &= std::fabs(gap) <= symmetry_tolerance;
+        gaps += std::fabs(gap);
+        factor_column[i] = lower + Scalar(0.5) * gap;
         mass_factor_(j, i) = lower;
       }
     }
     if (probe != Scalar(0)) return Status::InvalidInput;
     if (!symmetric) return Status::InvalidMass;
+    mass_mirrored_ = gaps == Scalar(0);
     return Status::Solved;
   }
 
@@ -2250,6 +2257,7 @@ class Solver {
   /// out = Mẍ for a dense M: plain loops for few_dofs(), else one kernel
   /// call (finish() and small_finish()).
   void multiply_dense_mass(const ProblemType& p, DofVector& out) const {
+    if (!mass_mirrored_) return multiply_symmetric_part(p, out);
     const Index n = n_;
     if (few_dofs()) {
       for (Index i = 0; i < n; ++i) {
@@ -2263,11 +2271,23 @@ class Solver {
     detail::dot_columns(n, n, detail::ColumnSet<Scalar>{p.M.data(), MaxDof, kConsecutive}, acceleration_.data(),
                         out.data());
   }
+  /// out = ½(M + Mᵀ)ẍ, the gradient of ½ẍᵀMẍ, whose factor the solve used
+  /// (check_mass), for an M whose triangles differ within rounding: plain
+  /// loops, out of the common path.
+  TACT_NOINLINE void multiply_symmetric_part(const ProblemType& p, DofVector& out) const {
+    const Index n = n_;
+    for (Index i = 0; i < n; ++i) {
+      Scalar inertia = 0;
+      for (Index j = 0; j < n; ++j) inertia += (p.M(j, i) + Scalar(0.5) * (p.M(i, j) - p.M(j, i))) * acceleration_(j);
+      out(i) = inertia;
+    }
+  }
   /// multiply_dense_mass for small_finish: for 2 and 3 DOFs with ẍ in
   /// registers. Only the path: in finish() it made multiply_dense_mass a
   /// call of its own on the M55, and the general path's peak stack (finish,
   /// then the kernel) 16 bytes deeper.
   void small_multiply_dense_mass(const ProblemType& p, DofVector& out) const {
+    if (!mass_mirrored_) return multiply_symmetric_part(p, out);
     if (n_ == 3) return multiply_dense_mass_in_registers<3>(p, out);
     if (n_ == 2) return multiply_dense_mass_in_registers<2>(p, out);
     multiply_dense_mass(p, out);
@@ -2415,6 +2435,7 @@ class Solver {
   Report<Scalar> small_report_;  ///< solve_small's report, which solve() returns
   bool mass_valid_ = false;
   bool mass_diagonal_ = false;
+  bool mass_mirrored_ = true;  ///< a dense M's triangles mirror each other bit for bit (check_mass)
   bool small_mass_dense_ = false;  ///< solve_small's M is dense: M⁻¹ by the factor (small_inverse_mass)
   bool drift_kept_ = false;   ///< Exact's first pass kept the steps' rounding in ẍ and Λ_A (solve())
   bool second_pass_ = false;  ///< Exact's second pass: refreshes re-solve from the factor (solve())
