@@ -101,29 +101,30 @@ TEST(BadInput, MassNotSymmetricPositiveDefiniteIsInvalidMass) {
 // and double, by both paths; a bound at each pair's √(m_ii·m_jj) instead
 // refused a slender tool's M(q), whose off-diagonal rounding is relative to
 // its transverse inertia (the second review of that session).
-TEST(BadInput, AnIndefiniteSymmetricPartIsInvalidMass) {
-  using Pair = tact::Solver<2, 0, 1>;
+/// A 2-DOF problem without rows, M = [m00 m01; 0 m11], f = (0, 1), solved
+/// by Exact on the small-problem path or the general one.
+template <typename Scalar>
+tact::Status solve_upper_only(Scalar m00, Scalar m11, Scalar m01, bool small_path) {
+  using Pair = tact::Solver<2, 0, 1, Scalar>;
   static Pair pair;
-  static Pair::ProblemType p;
-  ASSERT_TRUE(p.resize(2, 0, 0));
-  p.M(0, 0) = 1e6f;
-  p.M(1, 1) = 1e-7f;
-  p.M(0, 1) = 0.9f;  // within 8ε·1e6 = 0.95; ½(M + Mᵀ) has det 1e-1 − 0.45² < 0
+  static typename Pair::ProblemType p;
+  EXPECT_TRUE(p.resize(2, 0, 0));
+  p.M(0, 0) = m00;
+  p.M(1, 1) = m11;
+  p.M(0, 1) = m01;
   p.f << 0, 1;
+  pair.settings.small_problem_path = small_path;
+  const tact::Status status = tact::test::solve_no_heap(pair, p, tact::Strategy::Exact).status;
+  EXPECT_EQ(pair.acceleration()(1), Scalar(0));  // refused: nothing handed out
+  return status;
+}
+
+TEST(BadInput, AnIndefiniteSymmetricPartIsInvalidMass) {
   for (const bool small : {true, false}) {
-    pair.settings.small_problem_path = small;
-    EXPECT_EQ(tact::test::solve_no_heap(pair, p, tact::Strategy::Exact).status, tact::Status::InvalidMass);
-    EXPECT_EQ(pair.acceleration()(1), 0.0f);
+    // 0.9 is within 8ε·1e6 = 0.95; ½(M + Mᵀ) has det 1e-1 − 0.45² < 0.
+    EXPECT_EQ(solve_upper_only(1e6f, 1e-7f, 0.9f, small), tact::Status::InvalidMass);
+    EXPECT_EQ(solve_upper_only(1e14, 1e-17, 0.1, small), tact::Status::InvalidMass);
   }
-  using PairD = tact::Solver<2, 0, 1, double>;
-  static PairD pair_d;
-  static PairD::ProblemType q;
-  ASSERT_TRUE(q.resize(2, 0, 0));
-  q.M(0, 0) = 1e14;
-  q.M(1, 1) = 1e-17;
-  q.M(0, 1) = 0.1;
-  q.f << 0, 1;
-  EXPECT_EQ(tact::test::solve_no_heap(pair_d, q, tact::Strategy::Exact).status, tact::Status::InvalidMass);
 }
 
 // An M symmetric only within rounding of its scale is solved, as the
