@@ -696,7 +696,7 @@ class ConstraintCorrection {
         // The symmetric part's factor, as Solver::check_mass's: the lower
         // triangle alone could be SPD where A's quadratic form is not.
         for (Index j = 0; j < n; ++j)
-          for (Index i = j; i < n; ++i) factor_(i, j) = A(i, j) + Scalar(0.5) * (A(j, i) - A(i, j));
+          for (Index i = j; i < n; ++i) factor_(i, j) = detail::symmetric_part(A(i, j), A(j, i));
         if (!detail::cholesky_in_place(factor_, n, 16 * eps)) return Status::InvalidMass;
       }
       valid_ = true;

@@ -545,9 +545,7 @@ class Solver {
     // quadratic form's, whose definiteness the factor then judges: the
     // lower triangle alone could be SPD where M's form is not (session 40's
     // review: M = [1e6 0.9; 0 1e-7] came back Solved), and the residuals'
-    // Mẍ is then that part's too (mass_mirrored_). m_ij + ½(m_ji − m_ij) is
-    // m_ij itself when the two are equal, and cannot overflow when they pass
-    // the test.
+    // Mẍ is then that part's too (mass_mirrored_).
     const Scalar symmetry_tolerance = 8 * eps * largest;
     bool symmetric = true;
     Scalar gaps = 0;  // Σ|m_ij − m_ji|: 0 when the triangles mirror each other
@@ -562,7 +560,7 @@ class Solver {
         const Scalar gap = upper - lower;
         symmetric &= std::fabs(gap) <= symmetry_tolerance;
         gaps += std::fabs(gap);
-        factor_column[i] = lower + Scalar(0.5) * gap;
+        factor_column[i] = detail::symmetric_part(lower, upper);
         mass_factor_(j, i) = lower;
       }
     }
@@ -2278,7 +2276,7 @@ class Solver {
     const Index n = n_;
     for (Index i = 0; i < n; ++i) {
       Scalar inertia = 0;
-      for (Index j = 0; j < n; ++j) inertia += (p.M(j, i) + Scalar(0.5) * (p.M(i, j) - p.M(j, i))) * acceleration_(j);
+      for (Index j = 0; j < n; ++j) inertia += detail::symmetric_part(p.M(j, i), p.M(i, j)) * acceleration_(j);
       out(i) = inertia;
     }
   }

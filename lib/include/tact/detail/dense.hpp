@@ -73,6 +73,14 @@ template <typename Scalar>
 inline Scalar min_of(Scalar a, Scalar b) {
   return a < b ? a : b;
 }
+/// The symmetric part ½(lower + upper) of a pair m_ij, m_ji of a matrix
+/// symmetric within rounding, as lower + ½(upper − lower): exactly `lower`
+/// when the two are equal, and no overflow when they are within rounding
+/// of each other (Solver::check_mass, ConstraintCorrection::set_matrix).
+template <typename Scalar>
+inline Scalar symmetric_part(Scalar lower, Scalar upper) {
+  return lower + Scalar(0.5) * (upper - lower);
+}
 /// The bits of x as an unsigned integer of its size. Tests on them cost no
 /// float compare and no transfer of the FPU's flags (VCMP + VMRS on
 /// Cortex-M), and without an FPU no library call.
