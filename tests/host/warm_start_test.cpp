@@ -242,6 +242,38 @@ TEST(WarmStart, ADroppedSetKeepsTheEqualitiesAndTheirMultipliers) {
   }
 }
 
+// A warm start does not pass over the equalities' verdicts: with a carried
+// set, a second copy of an equality row is still judged at the equalities'
+// optimum, before the carried rows enter (redundant: Solved as cold;
+// contradictory: Infeasible, and the memory forgets the set).
+TEST(WarmStart, ACarriedSetStillHasItsEqualitiesJudged) {
+  Problem p;
+  ASSERT_TRUE(p.resize(3, 2, 2));
+  p.M.topLeftCorner(3, 3) << 2, 0.5, 0.3, 0.5, 3, 0.4, 0.3, 0.4, 4;
+  for (int e = 0; e < 2; ++e) {
+    for (int j = 0; j < 3; ++j) p.J_eq(e, j) = 1;
+    p.d_eq(e) = 1;
+  }
+  p.J_ineq(0, 0) = 1;
+  p.J_ineq(1, 1) = 1;
+  p.f.head(3) << -4, -5, 1;
+  Memory memory;
+  ASSERT_EQ(tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory).status, tact::Status::Solved);
+  ASSERT_EQ(memory.count, 2);
+  p.f.head(3) << -4.5, -5, 1.5;  // the next step: the same set holds
+  auto report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
+  const auto cold = tact::test::solve_no_heap(g_cold, p, tact::Strategy::Exact);
+  expect_same_optimum(p, report, cold);
+  EXPECT_EQ(report.iterations, 0);
+  EXPECT_EQ(report.active_count, 3);
+  EXPECT_EQ(g_warm.multiplier_eq(1), 0.0);  // the copy stays out of the set
+  p.d_eq(1) = 2;  // the copy now contradicts the first row
+  report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
+  EXPECT_EQ(report.status, tact::Status::Infeasible);
+  EXPECT_FALSE(memory.initialized);
+  for (int j = 0; j < 3; ++j) EXPECT_TRUE(std::isfinite(g_warm.acceleration()(j)));
+}
+
 // Releases are iterations: a cap below them stops the solve there (it
 // used to be passed over, the cap being tested for equality after them).
 TEST(WarmStart, ReleasesCountAgainstTheIterationCap) {

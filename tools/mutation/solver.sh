@@ -150,8 +150,13 @@ run K2-fresh-slacks-registers-first-dof $S 's/for \(int j = 0; j < kDofs; \+\+j\
 # suites' kernels_test checks against double loops) and add_scaled. All 6
 # killed.
 run N1-dense-sweep-drops-last-column $S 's/    detail::accumulate_columns\(num_rows_ - num_eq_, n_,\n/    detail::accumulate_columns(num_rows_ - num_eq_, n_ - 1,\n/'
-run N2-dense-step-skips-equalities $S 's/sweep_every_column\(direction_acceleration_, t, eq_rows\);/sweep_every_column(direction_acceleration_, t, 0);/'
-run N3-small-dense-step-scaled-direction $S 's/add_column\(j, t \* direction_acceleration_\(j\), eq_rows\);/add_column(j, t * direction_(j), eq_rows);/'
+run N3-small-dense-step-scaled-direction $S 's/add_column\(j, t \* direction_acceleration_\(j\), 0\);/add_column(j, t * direction_(j), 0);/'
 run N4-lower-block-drops-a-term $D 's/const Scalar y3 = \(b\[3\] - d\[3\] \* y0 - d1\[2\] \* y1 - d2\[1\] \* y2\) \/ d3\[0\];/const Scalar y3 = (b[3] - d[3] * y0 - d1[2] * y1) \/ d3[0];/'
 run N5-upper-block-wrong-entry $D 's/const Scalar y1 = \(s1 - d1\[1\] \* y2 - d1\[2\] \* y3\) \/ d1\[0\];/const Scalar y1 = (s1 - d1[1] * y2 - d1[1] * y3) \/ d1[0];/'
 run N6-add-scaled-subtracts $D 's/for \(Index i = 0; i < n; \+\+i\) y\[i\] \+= a \* x\[i\];/for (Index i = 0; i < n; ++i) y[i] -= a * x[i];/'
+# Session 41: Exact's equality phase by one working-set solve (N2 of
+# session 38, a step's sweep skipping the equality rows, is now the design).
+run N2-equality-phase-without-solve $S 's/    solve_working_set\(\);\n    if \(independent\) return Status::Solved;/    if (independent) return Status::Solved;/'
+run N7-warm-start-skips-equality-verdicts $S 's/    if \(independent && settle_follows\) return Status::Solved;/    if (settle_follows) return Status::Solved;/'
+run N8-dependent-equality-always-redundant $S 's/      if \(in_set\(e\) \|\| Residuals<Scalar>::row_within\(std::fabs\(slack_\(e\)\), row_scale_here\(\), settings.kkt_tolerance\)\)\n        continue;/      continue;/'
+run N9-equality-slacks-stale-after-steps $S 's/    if \(steps_since_solve_ > 0\) refresh_equality_slacks\(\);/    if (false) refresh_equality_slacks();/'

@@ -373,7 +373,7 @@ class Solver {
     const Index num_eq = p.num_eq;
     const Index num_ineq = p.num_ineq;
     n_ = n;
-    num_eq_ = stepped_eq_rows_ = num_eq;
+    num_eq_ = num_eq;
     num_rows_ = num_eq + num_ineq;
     if (small_rows()) return Status::Solved;
     // ‖J_r‖² by column sweeps; it is finite only if the row is (or NaN/Inf
@@ -777,7 +777,7 @@ class Solver {
       for (Index r = 0; r < num_rows_ - num_eq_; ++r) ineq_slack[r] = -problem_->d_ineq(r);
     }
     if (count == 0) return;  // e.g. the free motion of a body at rest
-    const Index eq_rows = accumulate ? eq_rows_stepped() : num_eq_;
+    const Index eq_rows = accumulate ? 0 : num_eq_;  // a step's sweep: see take_step
     if (small_rows()) {  // a small J: the kernels' set-up would cost more than their work
       for (Index c = 0; c < count; ++c) {
         const Index j = sweep_column_[static_cast<std::size_t>(c)];
@@ -796,18 +796,14 @@ class Solver {
         slack_.data() + num_eq_);
   }
 
-  /// slack += scale·J v over the columns 0 … n − 1, for the first eq_rows
-  /// equality rows and every inequality row: a dense M's step, whose Δẍ
+  /// slack += scale·J v over the columns 0 … n − 1, for every inequality
+  /// row (a step's sweep: see take_step): a dense M's step, whose Δẍ
   /// moves every DOF, builds no list of the moving columns (a large J; a
   /// small one takes add_column). The kernel's ColumnSet, not one for
   /// consecutive columns: that saved dense-12-2-24-a 467 more instructions
   /// for 704 bytes of flash.
-  void sweep_every_column(const DofVector& v, Scalar scale, Index eq_rows) {
+  void sweep_every_column(const DofVector& v, Scalar scale) {
     const detail::CoefficientSet<Scalar> coefficient{v.data(), 1, kConsecutive, scale};
-    if (eq_rows > 0)
-      detail::accumulate_columns(eq_rows, n_,
-                                 detail::ColumnSet<Scalar>{problem_->J_eq.data(), ProblemType::kEqStorage, kConsecutive},
-                                 coefficient, slack_.data());
     detail::accumulate_columns(num_rows_ - num_eq_, n_,
                                detail::ColumnSet<Scalar>{problem_->J_ineq.data(), ProblemType::kIneqStorage, kConsecutive},
                                coefficient, slack_.data() + num_eq_);
@@ -826,11 +822,6 @@ class Solver {
   /// Slack J_r ẍ − d_r of every row at the current ẍ.
   void update_slacks() { sweep_rows(acceleration_, Scalar(1), false); }
 
-  /// Equality rows whose slacks a step moves: all of them until Exact's
-  /// equality phase ends; then none (they are in the set or redundant, and
-  /// only finish() reads their slacks: it computes them afresh), which
-  /// saves a sweep over the equality block per dual iteration.
-  Index eq_rows_stepped() const { return stepped_eq_rows_; }
   /// Slack J_e ẍ − d_e of every equality row at the current ẍ.
   void refresh_equality_slacks() {
     for (Index e = 0; e < num_eq_; ++e) slack_(e) = fresh_slack(e);
@@ -1031,7 +1022,10 @@ class Solver {
   }
 
   /// Moves ẍ, the slacks and Λ_A by t along the direction of the last
-  /// project_row: Δẍ = L⁻ᵀ direction, Δslack = t·J Δẍ.
+  /// project_row: Δẍ = L⁻ᵀ direction, Δslack = t·J Δẍ for the inequality
+  /// rows. Only Exact steps, after its equality phase: the equality rows are
+  /// in the set or redundant, and only finish() reads their slacks (afresh
+  /// after a step), so no sweep over the equality block per step.
   TACT_NOINLINE void take_step(Scalar t) {
     // Two diagonal-M loops, not one with a test per DOF: that test cost
     // billiard-2 1.5 % (docs/performance-history.md).
@@ -1041,7 +1035,7 @@ class Solver {
         const Scalar delta = direction_(j) * inverse_roots[j];
         direction_acceleration_(j) = delta;
         acceleration_(j) += t * delta;
-        if (!detail::is_zero(delta)) add_column(j, t * delta, eq_rows_stepped());
+        if (!detail::is_zero(delta)) add_column(j, t * delta, 0);
       }
     } else if (mass_diagonal_) {  // Δẍ, ẍ and the sweep's columns in one pass
       Index count = 0;
@@ -1057,11 +1051,10 @@ class Solver {
       detail::copy(direction_.data(), n_, direction_acceleration_.data());
       unscale(direction_acceleration_);
       detail::add_scaled(n_, t, direction_acceleration_.data(), acceleration_.data());
-      const Index eq_rows = eq_rows_stepped();
       if (small_rows()) {
-        for (Index j = 0; j < n_; ++j) add_column(j, t * direction_acceleration_(j), eq_rows);
+        for (Index j = 0; j < n_; ++j) add_column(j, t * direction_acceleration_(j), 0);
       } else {
-        sweep_every_column(direction_acceleration_, t, eq_rows);
+        sweep_every_column(direction_acceleration_, t);
       }
     }
     detail::add_scaled(active_count_, -t, step_.data(), lambda_active_.data());
@@ -1073,6 +1066,39 @@ class Solver {
     bool independent = true;
     for (Index r = 0; r < num_eq_; ++r) independent = try_append(r) && independent;
     return independent;
+  }
+
+  /// Exact's equality phase: every equality row independent of the set
+  /// enters without a step, then ẍ, Λ_A and the slacks come from one
+  /// working-set solve: one sweep of the slacks, not one at the free motion
+  /// and one per row's step (M4F: dense-12-2-24-a 53 581 → 51 323,
+  /// -b 40 880 → 36 904, with drift_fits counting no equality steps; ẍ
+  /// and Λ_A from the factor, not the steps' rounding). Without equalities, the
+  /// slacks at the free motion (prepare_rows swept a small J already). A
+  /// warm start with every equality independent leaves the solve to its
+  /// settle (`settle_follows`), which solves for the carried rows too. A
+  /// dependent row is redundant when finish()'s check would pass its
+  /// violation at the equalities' optimum, as a stuck inequality row's
+  /// (violations_within_kkt_tolerance: the search's tighter tolerance made
+  /// rounding in ill-conditioned equalities look like a contradiction);
+  /// else it contradicts the others (dependency_status).
+  Status add_exact_equalities(bool settle_follows) {
+    if (num_eq_ == 0) {
+      if (!settle_follows && !small_rows()) apply_multipliers(/*keep_acceleration=*/true);
+      return Status::Solved;
+    }
+    const bool independent = add_equalities();
+    if (independent && settle_follows) return Status::Solved;
+    solve_working_set();
+    if (independent) return Status::Solved;
+    for (Index e = 0; e < num_eq_; ++e) {
+      if (in_set(e) || Residuals<Scalar>::row_within(std::fabs(slack_(e)), row_scale_here(), settings.kkt_tolerance))
+        continue;
+      Scalar pivot = project_row(e, /*for_step=*/true);  // step_ for contradicts_set
+      if (active_count_ >= n_) pivot = 0;
+      return dependency_status(e, pivot);
+    }
+    return Status::Solved;
   }
 
   /// The relative residual Exact's first pass may leave in ẍ and Λ_A
@@ -1205,28 +1231,12 @@ class Solver {
   TACT_ALWAYS_INLINE Status solve_exact(const Memory* warm, Index& iterations) {
     const bool resume = second_pass_;
     const Index cap = iteration_cap();
-    // The slacks at the free motion serve the equalities' steps and the first
-    // search (prepare_rows swept a small J already); a warm start computes
-    // its own (apply_multipliers).
-    if (!resume && (num_eq_ > 0 || !warm) && !small_rows()) apply_multipliers(/*keep_acceleration=*/true);
-    // Equalities first: their multipliers have no sign, so only full steps.
-    for (Index e = 0; e < num_eq_ && !resume; ++e) {
-      Scalar pivot = project_row(e, /*for_step=*/true);
-      if (active_count_ >= n_) pivot = 0;
-      const Scalar violation = slack_(e);
-      if (is_dependent(e, pivot)) {
-        // Redundant when finish()'s check would pass its violation, as a
-        // stuck inequality row's (violations_within_kkt_tolerance): the
-        // search's tighter tolerance made rounding in ill-conditioned
-        // equalities look like a contradiction.
-        if (Residuals<Scalar>::row_within(std::fabs(violation), row_scale_here(), settings.kkt_tolerance)) continue;
-        return dependency_status(e, pivot);  // contradicts the other equalities
-      }
-      const Scalar t = -violation / pivot;
-      take_step(t);
-      append_projected(e, pivot, t);
+    if (!resume) {
+      // Equalities first: their multipliers have no sign, so they enter
+      // without steps and one working-set solve gives their optimum.
+      const Status equalities = add_exact_equalities(/*settle_follows=*/warm != nullptr);
+      if (equalities != Status::Solved) return equalities;
     }
-    stepped_eq_rows_ = 0;
     // A warm start's carried rows, or a crash start's violated ones, are
     // appended without steps from first_appended on, then settled (one
     // place for both: inlined once).
@@ -1263,7 +1273,7 @@ class Solver {
         // drifted Λ_A would leave the set's rows: their twins then look
         // violated and a feasible problem ends Infeasible.)
         if (steps_since_solve_ <= 1) break;
-        const bool keep_drift = !resume && drift_fits(iterations + num_eq_);
+        const bool keep_drift = !resume && drift_fits(iterations);
         if (!keep_drift) iterations += refresh_multipliers(cap - iterations);
         drift_kept_ = keep_drift;
         apply_multipliers(/*keep_acceleration=*/keep_drift);
@@ -1579,7 +1589,7 @@ class Solver {
   /// contradicted when c < 0 (step_i ≤ 0 on the set's inequalities: no
   /// release can make room), an equality when c ≠ 0. Cold (a verdict), so
   /// out of line; the slacks afresh, as the kept ones drift and the
-  /// equality rows' stop being stepped.
+  /// equality rows' are not stepped at all.
   TACT_NOINLINE bool contradicts_set(Index r) const {
     Scalar c = fresh_slack(r);
     for (Index i = 0; i < active_count_; ++i) c -= step_(i) * fresh_slack(active_[static_cast<std::size_t>(i)]);
@@ -1683,7 +1693,7 @@ class Solver {
       return false;
     problem_ = &p;
     n_ = p.n;
-    num_eq_ = stepped_eq_rows_ = 0;
+    num_eq_ = 0;
     num_rows_ = p.num_ineq;
     active_count_ = 0;
     if (!small_set_up(p)) return false;
@@ -2319,7 +2329,7 @@ class Solver {
     const Index n = n_;
 
     // Rows: feasibility (λ = 0 first; the set's λ below).
-    if (eq_rows_stepped() < num_eq_) refresh_equality_slacks();
+    if (steps_since_solve_ > 0) refresh_equality_slacks();  // a step's sweep skips them (take_step)
     Scalar equality = 0;
     for (Index r = 0; r < num_eq_; ++r) {
       lambda_(r) = 0;
@@ -2473,7 +2483,6 @@ class Solver {
   /// working-set solve, a refresh); ẍ and Λ_A came from the factor then
   /// too, unless drift_kept_.
   Index steps_since_solve_ = 0;
-  Index stepped_eq_rows_ = 0;  ///< see eq_rows_stepped
   RowStates row_state_{};  ///< kInSet, kScaled bits per row
   std::array<SlotIndex, static_cast<std::size_t>(kRowStorage)> slot_of_{};  ///< row r's slot while kScaled
   /// sweep_rows: the columns where v ≠ 0
