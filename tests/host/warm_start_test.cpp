@@ -245,33 +245,42 @@ TEST(WarmStart, ADroppedSetKeepsTheEqualitiesAndTheirMultipliers) {
 // A warm start does not pass over the equalities' verdicts: with a carried
 // set, a second copy of an equality row is still judged at the equalities'
 // optimum, before the carried rows enter (redundant: Solved as cold;
-// contradictory: Infeasible, and the memory forgets the set).
+// contradictory: Infeasible, and the memory forgets the set). A small J
+// and a large one (ten more rows, never violated: 3 × 14 entries, beyond
+// the plain loops' 36, so the kernels sweep).
 TEST(WarmStart, ACarriedSetStillHasItsEqualitiesJudged) {
-  Problem p;
-  ASSERT_TRUE(p.resize(3, 2, 2));
-  p.M.topLeftCorner(3, 3) << 2, 0.5, 0.3, 0.5, 3, 0.4, 0.3, 0.4, 4;
-  for (int e = 0; e < 2; ++e) {
-    for (int j = 0; j < 3; ++j) p.J_eq(e, j) = 1;
-    p.d_eq(e) = 1;
+  for (const int far_rows : {0, 10}) {
+    SCOPED_TRACE(far_rows);
+    Problem p;
+    ASSERT_TRUE(p.resize(3, 2, 2 + far_rows));
+    p.M.topLeftCorner(3, 3) << 2, 0.5, 0.3, 0.5, 3, 0.4, 0.3, 0.4, 4;
+    for (int e = 0; e < 2; ++e) {
+      for (int j = 0; j < 3; ++j) p.J_eq(e, j) = 1;
+      p.d_eq(e) = 1;
+    }
+    p.J_ineq(0, 0) = 1;
+    p.J_ineq(1, 1) = 1;
+    for (int k = 2; k < 2 + far_rows; ++k) {
+      p.J_ineq(k, k % 3) = -1;
+      p.d_ineq(k) = -100;  // ẍ_j ≤ 100
+    }
+    p.f.head(3) << -4, -5, 1;
+    Memory memory;
+    ASSERT_EQ(tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory).status, tact::Status::Solved);
+    ASSERT_EQ(memory.count, 2);
+    p.f.head(3) << -4.5, -5, 1.5;  // the next step: the same set holds
+    auto report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
+    const auto cold = tact::test::solve_no_heap(g_cold, p, tact::Strategy::Exact);
+    expect_same_optimum(p, report, cold);
+    EXPECT_EQ(report.iterations, 0);
+    EXPECT_EQ(report.active_count, 3);
+    EXPECT_EQ(g_warm.multiplier_eq(1), 0.0);  // the copy stays out of the set
+    p.d_eq(1) = 2;  // the copy now contradicts the first row
+    report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
+    EXPECT_EQ(report.status, tact::Status::Infeasible);
+    EXPECT_FALSE(memory.initialized);
+    for (int j = 0; j < 3; ++j) EXPECT_TRUE(std::isfinite(g_warm.acceleration()(j)));
   }
-  p.J_ineq(0, 0) = 1;
-  p.J_ineq(1, 1) = 1;
-  p.f.head(3) << -4, -5, 1;
-  Memory memory;
-  ASSERT_EQ(tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory).status, tact::Status::Solved);
-  ASSERT_EQ(memory.count, 2);
-  p.f.head(3) << -4.5, -5, 1.5;  // the next step: the same set holds
-  auto report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
-  const auto cold = tact::test::solve_no_heap(g_cold, p, tact::Strategy::Exact);
-  expect_same_optimum(p, report, cold);
-  EXPECT_EQ(report.iterations, 0);
-  EXPECT_EQ(report.active_count, 3);
-  EXPECT_EQ(g_warm.multiplier_eq(1), 0.0);  // the copy stays out of the set
-  p.d_eq(1) = 2;  // the copy now contradicts the first row
-  report = tact::test::solve_no_heap(g_warm, p, tact::Strategy::Exact, &memory);
-  EXPECT_EQ(report.status, tact::Status::Infeasible);
-  EXPECT_FALSE(memory.initialized);
-  for (int j = 0; j < 3; ++j) EXPECT_TRUE(std::isfinite(g_warm.acceleration()(j)));
 }
 
 // Releases are iterations: a cap below them stops the solve there (it
