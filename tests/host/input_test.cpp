@@ -585,6 +585,27 @@ TEST(Degenerate, AnIllConditionedFullSetOfEqualitiesIsNoProofOfInfeasibility) {
   EXPECT_NEAR(closed.multiplier_eq(1), -3370.458f, 1e-3f * 3376.0f);
 }
 
+// One dual step after the equalities' optimum ends Exact's iterations
+// without a refresh from the factor (a single step is about as exact as a
+// solve), but here three ill-conditioned equalities (multipliers up to
+// 8.3e5) make that step's rounding miss the tolerance: Inaccurate, where
+// the same set solved from the factor meets it. finish() now asks for the
+// second pass then (session 41; its review found this problem).
+TEST(Degenerate, ASingleStepThatMissesTheToleranceIsDecidedAgainFromTheFactor) {
+  static tact::Solver<4, 3, 1> closed;
+  const auto report = solve_regression("single-step-ill-conditioned-4-3-1.qp", closed);
+  ASSERT_EQ(report.status, tact::Status::Solved);
+  EXPECT_TRUE(report.kkt_satisfied);
+  EXPECT_TRUE(closed.in_working_set(0));
+  // tact-solve --double: ẍ = (−1006.09, −664.71, 299.00, 999.01),
+  // λ_eq = (169.39, 138 173.2, 828 308.4), λ_0 = 112.47.
+  const float acceleration[4] = {-1006.0935f, -664.7102f, 298.9997f, 999.0118f};
+  for (int j = 0; j < 4; ++j) EXPECT_NEAR(closed.acceleration()(j), acceleration[j], 1e-2f * 1006.1f) << j;
+  EXPECT_NEAR(closed.multiplier_eq(1), 138173.16f, 1e-2f * 828308.4f);
+  EXPECT_NEAR(closed.multiplier_eq(2), 828308.4f, 1e-2f * 828308.4f);
+  EXPECT_NEAR(closed.multiplier_ineq(0), 112.467f, 1e-2f * 828308.4f);
+}
+
 // A crowded vertex of worst_case_test (3/0/6, seed 306, problem 14148):
 // rows 0 and 2 nearly opposite, five of six touching, λ up to 4 400 under
 // forces of 900. Float reaches the optimum's working set {0, 4, 5}; a row
