@@ -811,7 +811,8 @@ class Solver {
 
   /// slack += x·(column j of J), for the first eq_rows equality rows and
   /// every inequality row: the sweeps' plain loop for a small J (small_rows).
-  void add_column(Index j, Scalar x, Index eq_rows) {
+  /// A step sweeps the inequality rows only (eq_rows 0: see take_step).
+  void add_column(Index j, Scalar x, Index eq_rows = 0) {
     const Scalar* eq_column = problem_->J_eq.data() + j * ProblemType::kEqStorage;
     for (Index r = 0; r < eq_rows; ++r) slack_(r) += eq_column[r] * x;
     const Scalar* ineq_column = problem_->J_ineq.data() + j * ProblemType::kIneqStorage;
@@ -1035,7 +1036,7 @@ class Solver {
         const Scalar delta = direction_(j) * inverse_roots[j];
         direction_acceleration_(j) = delta;
         acceleration_(j) += t * delta;
-        if (!detail::is_zero(delta)) add_column(j, t * delta, 0);
+        if (!detail::is_zero(delta)) add_column(j, t * delta);
       }
     } else if (mass_diagonal_) {  // Δẍ, ẍ and the sweep's columns in one pass
       Index count = 0;
@@ -1052,7 +1053,7 @@ class Solver {
       unscale(direction_acceleration_);
       detail::add_scaled(n_, t, direction_acceleration_.data(), acceleration_.data());
       if (small_rows()) {
-        for (Index j = 0; j < n_; ++j) add_column(j, t * direction_acceleration_(j), 0);
+        for (Index j = 0; j < n_; ++j) add_column(j, t * direction_acceleration_(j));
       } else {
         sweep_every_column(direction_acceleration_, t);
       }
@@ -1069,22 +1070,18 @@ class Solver {
   }
 
   /// Exact's equality phase: every equality row independent of the set
-  /// enters without a step, then ẍ, Λ_A and the slacks come from one
-  /// working-set solve: one sweep of the slacks, not one at the free motion
-  /// and one per row's step (M4F: dense-12-2-24-a 53 581 → 51 323,
-  /// -b 40 880 → 36 904, with drift_fits counting no equality steps; ẍ
-  /// and Λ_A from the factor, not the steps' rounding). Without equalities, the
-  /// slacks at the free motion (prepare_rows swept a small J already). A
-  /// warm start with every equality independent leaves the solve to its
-  /// settle (`settle_follows`), which solves for the carried rows too. A
-  /// dependent row is redundant when finish()'s check would pass its
-  /// violation at the equalities' optimum (a row only nearly dependent may
-  /// move off it later: finish() judges every equality row at the final
-  /// point, and one judged there Singular is not always so at the
-  /// optimum: noted, session 41), as a stuck inequality row's
-  /// (violations_within_kkt_tolerance: the search's tighter tolerance made
-  /// rounding in ill-conditioned equalities look like a contradiction);
-  /// else it contradicts the others (dependency_status).
+  /// enters without a step, then one working-set solve gives ẍ, Λ_A and the
+  /// slacks at the equalities' optimum (from the factor, one sweep: not a
+  /// step and a sweep per row). Without equalities, the slacks at the free
+  /// motion (prepare_rows swept a small J already). A warm start with every
+  /// equality independent leaves the solve to its settle (`settle_follows`),
+  /// which solves for the carried rows too. A dependent row is redundant
+  /// when finish()'s check would pass its violation at that optimum, as a
+  /// stuck inequality row's (the search's tighter tolerance made rounding in
+  /// ill-conditioned equalities look like a contradiction); else it
+  /// contradicts the others (dependency_status). A row only nearly
+  /// dependent is judged there too, not at the final point (see
+  /// docs/reliability.md).
   Status add_exact_equalities(bool settle_follows) {
     if (num_eq_ == 0) {
       if (!settle_follows && !small_rows()) apply_multipliers(/*keep_acceleration=*/true);
@@ -2026,7 +2023,7 @@ class Solver {
     for (Index j = 0; j < n_; ++j) {
       const Scalar delta = t * direction_(j);
       acceleration_(j) += delta;
-      if (!detail::is_zero(delta)) add_column(j, delta, 0);
+      if (!detail::is_zero(delta)) add_column(j, delta);
     }
     for (Index i = 0; i < active_count_; ++i) lambda_active_(i) -= t * step_(i);
   }
