@@ -15,8 +15,8 @@
 // release one whose multiplier turns negative: on this break Platt's
 // algorithm reports Singular on the first step (the dependent rack rows),
 // the improved variant lets balls sink 2.8 mm into each other and gains 17 %
-// kinetic energy, and the right algorithm ends three steps (the first two
-// among them) with rows that pull (λ < 0, KKT not satisfied). The exact
+// kinetic energy, and the right algorithm ends its first step and two later
+// ones with rows that pull (λ < 0; KKT not satisfied at two of them). The exact
 // strategy (dual active set) releases such rows and skips dependent ones:
 // every step satisfies every KKT condition (tests/host/examples_test.cpp).
 #pragma once
