@@ -1463,4 +1463,89 @@ TEST(ConstraintSpace, ATinySeparatingRowKeepsZeroImpulse) {
   expect_tiny_separating_row_solved<double>();
 }
 
+// Two contacts and a joint row whose W is ill-conditioned for float
+// (eigenvalues about 10⁻⁷, 0.10 and 1.13): the Dual's Solver, judging its
+// identity rows in W'⁻¹'s metric, finds two of them dependent and stops
+// (Singular) with pulling impulses in its iterate (λ = −0.002 and −7.1
+// until session 42, applied to the state). A contact never pulls: they are
+// 0 now. The right answer (Primal: the joint row alone, the contacts
+// separating) is what the float Dual cannot reach here, hence not Solved.
+TEST(ConstraintSpace, AnUnfinishedDualIterateNeverPulls) {
+  using World3 = tact::ImpulseWorld<3, 1, 2>;
+  auto gather = [](const World3::DofVector&, const World3::DofVector&, World3::Rows& rows) {
+    tact::ConstraintRow<3, float> row;  // g = 0: every row in contact
+    row.J << 0.974798799f, 0, 0;
+    rows.add_equality(row);
+    row.J << 0.281021953f, 0.158574477f, 0;
+    rows.add_inequality(1, row);
+    row.J << 0.292241096f, 0.303781688f, 0.0006950635f;
+    rows.add_inequality(2, row);
+  };
+  for (const auto resolution : {tact::Resolution::Primal, tact::Resolution::Dual}) {
+    static World3 world;
+    world = World3{};
+    world.n = 3;
+    world.resolution = resolution;
+    world.stabilization = tact::Stabilization::Velocity;
+    world.v << 0.409655809f, 2.17550683f, -7.98668909f;
+    const auto report = world.step(gather);
+    if (resolution == tact::Resolution::Primal) {
+      ASSERT_EQ(report.status, Status::Solved);
+      EXPECT_EQ(world.multiplier_ineq(0), 0.0f);  // both contacts separate
+      EXPECT_EQ(world.multiplier_ineq(1), 0.0f);
+      continue;
+    }
+    EXPECT_NE(report.status, Status::Solved);  // float cannot tell the rows apart here
+    EXPECT_GE(world.multiplier_ineq(0), 0.0f);
+    EXPECT_GE(world.multiplier_ineq(1), 0.0f);
+    EXPECT_TRUE(world.v.allFinite());
+    EXPECT_TRUE(std::isfinite(report.residual));
+  }
+}
+
+// Settings the Solver refuses are refused by the Dual without rows too (a
+// body in free flight came back Solved until its first contact, then every
+// step was refused: session 42's review).
+TEST(ConstraintSpace, SettingsTheSolverRefusesAreRefusedWithoutRows) {
+  using P = tact::ConstraintSpaceProblem<3>;
+  static tact::ConstraintSpaceSolver<3> exact;
+  P empty;
+  ASSERT_TRUE(empty.resize(0, 0));
+  EXPECT_EQ(solve_no_heap(exact, empty).status, Status::Solved);
+  exact.settings().max_iterations = -1;
+  EXPECT_EQ(solve_no_heap(exact, empty).status, Status::InvalidInput);
+  exact.settings() = {};
+
+  using World2 = tact::ImpulseWorld<2, 1, 1>;
+  static World2 world;
+  world = World2{};
+  world.n = 2;
+  world.resolution = tact::Resolution::Dual;
+  world.f << 1, 0;
+  world.settings().kkt_tolerance = kNaN;
+  const World2::DofVector v_before = world.v;
+  const auto report = world.step([](const World2::DofVector&, const World2::DofVector&, World2::Rows&) {});
+  EXPECT_EQ(report.status, Status::InvalidInput);
+  EXPECT_EQ(world.v, v_before);  // nothing moves
+}
+
+// PGS with tolerance 0 stops early only at an exact fixed point: W = [1],
+// q = [−1] is solved exactly by its first sweep, and the second changes
+// nothing.
+TEST(Pgs, AZeroToleranceStopsOnlyAtAnExactFixedPoint) {
+  using P = tact::ConstraintSpaceProblem<3>;
+  static tact::ProjectedGaussSeidel<3> pgs;
+  P p;
+  ASSERT_TRUE(p.resize(0, 1));
+  p.W(0, 0) = 1;
+  p.q(0) = -1;
+  pgs.settings = {};
+  pgs.settings.tolerance = 0;
+  const auto report = solve_no_heap(pgs, p);
+  EXPECT_EQ(report.status, Status::Solved);
+  EXPECT_EQ(report.iterations, 2);
+  EXPECT_EQ(pgs.lambda()(0), 1.0f);
+  EXPECT_EQ(report.residual, 0.0f);
+}
+
 }  // namespace

@@ -71,10 +71,12 @@
 /// the bounds being w_I) is a tact::Problem with M = W', f = −q, identity
 /// rows e_kᵀλ ≥ 0 on the unilateral multipliers and no equality. The
 /// Goldfarb–Idnani strategy (Strategy::Exact) then gives every KKT condition
-/// in finitely many steps, tested against enumeration in tests/host; identity
-/// rows are independent, so its dependency handling never triggers; W' must
-/// be positive definite (independent rows or ε > 0), otherwise the Solver
-/// reports InvalidMass. A zero row of W (W_jj = 0: a rigid row whose H is
+/// in finitely many steps, tested against enumeration in tests/host. Identity
+/// rows are independent, but the Solver judges dependence in W'⁻¹'s metric,
+/// where an ill-conditioned W' (float: about 10⁷) can make two of them look
+/// dependent: Singular, its iterate's pulling impulses set to 0 (a contact
+/// never pulls). W' must be positive definite (independent rows or ε > 0),
+/// otherwise the Solver reports InvalidMass. A zero row of W (W_jj = 0: a rigid row whose H is
 /// zero) is the exception: its λ acts on nothing, so it is decoupled and set
 /// to 0 (W'_jj = 1, q'_j = 0 inside) and its w_j judged (Infeasible when
 /// violated). Cost: a Cholesky of W' each step (m³/6, W' changes
@@ -186,8 +188,9 @@ struct PgsSettings {
   /// Over-relaxation ω ∈ (0, 2); 1 is plain Gauss-Seidel.
   Scalar omega = 1;
   /// Relative tolerance on the LCP residual (see ConstraintSpaceReport), in
-  /// [0, 1): 0 runs the whole budget; from 1 on any iterate would pass
-  /// (the residual is at most twice its scale).
+  /// [0, 1): 0 stops early only at an exact fixed point (a sweep that
+  /// changed no λ, and a zero residual), else runs the whole budget; from 1
+  /// on any iterate would pass (the residual is at most twice its scale).
   Scalar tolerance = ScalarTraits<Scalar>::kkt_tolerance;
 
   bool valid() const {
@@ -473,16 +476,19 @@ class ConstraintSpaceSolver {
   ///         InvalidInput (sizes, more unilateral rows than MaxUnilateral,
   ///         NaN/Inf) or InvalidMass (W not symmetric positive definite
   ///         apart from its zero rows: dependent rows without
-  ///         regularization). λ = 0 unless the solver produced an iterate;
-  ///         outputs always finite.
+  ///         regularization), also for Settings the Solver would refuse
+  ///         (even without rows). λ = 0 unless the solver produced an
+  ///         iterate; a unilateral λ_k is never negative (an iterate's
+  ///         pulling impulses are set to 0 when it is not Solved); outputs
+  ///         always finite.
   ConstraintSpaceReport<Scalar> solve(const ProblemType& problem) {
     ConstraintSpaceReport<Scalar> report;
     lambda_.setZero();
     w_.setZero();
     if (!problem.sizes_valid() || problem.num_unilateral > MaxUnilateral) return report;
     const Index m = problem.rows();
-    if (m == 0) {
-      report.status = Status::Solved;
+    if (m == 0) {  // nothing to solve, but settings the Solver would refuse are refused here too
+      report.status = solver_.settings_valid() ? Status::Solved : Status::InvalidInput;
       return report;
     }
     report.status = detail::check_constraint_problem(problem);
@@ -535,6 +541,9 @@ class ConstraintSpaceSolver {
     report.status = inner.status;
     report.iterations = inner.iterations;
     for (Index i = 0; i < m; ++i) lambda_(i) = scaling_(i) * solver_.acceleration()(i);
+    // A contact never pulls: an iterate the Solver did not finish (its dual
+    // method meets λ'_I ≥ 0 only at the end) has its λ_k < 0 set to 0.
+    if (report.status != Status::Solved) clamp_negative_impulses(problem.num_bilateral, m);
     detail::lcp_residual(problem, lambda_, w_, report.residual, report.scale);
     if (detail::lcp_overflowed(problem, report, lambda_, w_)) return report;
     // The Solver's check is on the scaled problem: never a false Solved by this rule.

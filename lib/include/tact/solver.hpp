@@ -208,6 +208,20 @@ class Solver {
   /// solve is cold. Benchmarks use it; firmware has no need to.
   void reset() { mass_valid_ = false; }
 
+  /// True when solve() accepts `settings` (else it reports InvalidInput):
+  /// kkt_tolerance in [ε, 1), dependency_tolerance in [ε², 1) (a NaN fails;
+  /// an infinite tolerance would pass any violation as solved), the cap ≥ 0
+  /// (0: the default). Below ε, the scalar's rounding unit, the residuals
+  /// cannot be evaluated to the KKT tolerance, and Solved would claim what
+  /// no one checked; below ε² a row's part orthogonal to the set (squared)
+  /// cannot be told from rounding, and a dependent row stepped on as
+  /// independent ended a feasible problem Infeasible (session 40's review).
+  bool settings_valid() const {
+    constexpr Scalar eps = std::numeric_limits<Scalar>::epsilon();
+    return in_interval_below_one(settings.kkt_tolerance, eps) &&
+           in_interval_below_one(settings.dependency_tolerance, eps * eps) && settings.max_iterations >= 0;
+  }
+
   /// Accelerations ẍ of the last solve (first n entries).
   const DofVector& acceleration() const { return acceleration_; }
   /// Multiplier of equality row k of the last solve (0 for a k outside the
@@ -332,18 +346,6 @@ class Solver {
   // of a large problem never do. Nothing here touches storage beyond the
   // sizes in use, so a wide Solver costs no more than a tight one.
 
-  /// kkt_tolerance in [ε, 1), dependency_tolerance in [ε², 1) (a NaN fails;
-  /// an infinite tolerance would pass any violation as solved), the cap ≥ 0
-  /// (0: the default). Below ε, the scalar's rounding unit, the residuals
-  /// cannot be evaluated to the KKT tolerance, and Solved would claim what
-  /// no one checked; below ε² a row's part orthogonal to the set (squared)
-  /// cannot be told from rounding, and a dependent row stepped on as
-  /// independent ended a feasible problem Infeasible (session 40's review).
-  bool settings_valid() const {
-    constexpr Scalar eps = std::numeric_limits<Scalar>::epsilon();
-    return in_interval_below_one(settings.kkt_tolerance, eps) &&
-           in_interval_below_one(settings.dependency_tolerance, eps * eps) && settings.max_iterations >= 0;
-  }
   /// lowest ≤ x < 1 for a positive lowest, by x's bits: those of the
   /// positive floats are increasing integers, and a negative x or NaN falls
   /// outside (an integer compare: no float compare and flag transfer).
