@@ -37,6 +37,31 @@
 #define TACT_VFP_CLOBBERS_S0_S19                                                                                 \
   "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "s12", "s13", "s14", "s15", "s16", \
       "s17", "s18", "s19", "cc", "memory"
+/// out[i..i+7] (in s0–s7) += x·(column a's rows i..i+7, loaded into
+/// s8–s15, a advanced): a column's part of the eight-row passes.
+#define TACT_VFP_ADD_EIGHT_ROWS_OF_COLUMN(a, x) \
+  "vldmia %[" a "]!, {s8-s15}\n\t"             \
+  "vfma.f32 s0, s8, %[" x "]\n\t"              \
+  "vfma.f32 s1, s9, %[" x "]\n\t"              \
+  "vfma.f32 s2, s10, %[" x "]\n\t"             \
+  "vfma.f32 s3, s11, %[" x "]\n\t"             \
+  "vfma.f32 s4, s12, %[" x "]\n\t"             \
+  "vfma.f32 s5, s13, %[" x "]\n\t"             \
+  "vfma.f32 s6, s14, %[" x "]\n\t"             \
+  "vfma.f32 s7, s15, %[" x "]\n\t"
+/// The eight-row passes: out[i..i+7] into s0–s7, the `columns`
+/// (TACT_VFP_ADD_EIGHT_ROWS_OF_COLUMN each), out stored back; `blocks`
+/// passes of eight rows.
+#define TACT_VFP_UPDATE_OUT_BY_EIGHT_ROWS(columns) \
+  "1:\n\t"                                         \
+  "vldmia %[out], {s0-s7}\n\t"                     \
+  columns                                          \
+  "vstmia %[out]!, {s0-s7}\n\t"                    \
+  "subs %[blocks], %[blocks], #1\n\t"              \
+  "bne 1b"
+#define TACT_VFP_CLOBBERS_S0_S15                                                                                 \
+  "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "s12", "s13", "s14", "s15", "cc", \
+      "memory"
 /// The passes of the kernels that update out (the four-column axpy, the
 /// four-column squares): out[i..i+3] into s0–s3, the columns' rows into
 /// s4–s19, the sixteen `multiply_adds` into s0–s3, out[i..i+3] stored back;
@@ -415,52 +440,14 @@ TACT_ALWAYS_INLINE void accumulate_four_columns(Index rows, const Scalar* a0, co
     if (kEightRowPasses && rows >= 8) {
       Index blocks = rows / 8;
       rows -= 8 * blocks;
-      __asm__ volatile(
-          "1:\n\t"
-          "vldmia %[out], {s0-s7}\n\t"
-          "vldmia %[a0]!, {s8-s15}\n\t"
-          "vfma.f32 s0, s8, %[x0]\n\t"
-          "vfma.f32 s1, s9, %[x0]\n\t"
-          "vfma.f32 s2, s10, %[x0]\n\t"
-          "vfma.f32 s3, s11, %[x0]\n\t"
-          "vfma.f32 s4, s12, %[x0]\n\t"
-          "vfma.f32 s5, s13, %[x0]\n\t"
-          "vfma.f32 s6, s14, %[x0]\n\t"
-          "vfma.f32 s7, s15, %[x0]\n\t"
-          "vldmia %[a1]!, {s8-s15}\n\t"
-          "vfma.f32 s0, s8, %[x1]\n\t"
-          "vfma.f32 s1, s9, %[x1]\n\t"
-          "vfma.f32 s2, s10, %[x1]\n\t"
-          "vfma.f32 s3, s11, %[x1]\n\t"
-          "vfma.f32 s4, s12, %[x1]\n\t"
-          "vfma.f32 s5, s13, %[x1]\n\t"
-          "vfma.f32 s6, s14, %[x1]\n\t"
-          "vfma.f32 s7, s15, %[x1]\n\t"
-          "vldmia %[a2]!, {s8-s15}\n\t"
-          "vfma.f32 s0, s8, %[x2]\n\t"
-          "vfma.f32 s1, s9, %[x2]\n\t"
-          "vfma.f32 s2, s10, %[x2]\n\t"
-          "vfma.f32 s3, s11, %[x2]\n\t"
-          "vfma.f32 s4, s12, %[x2]\n\t"
-          "vfma.f32 s5, s13, %[x2]\n\t"
-          "vfma.f32 s6, s14, %[x2]\n\t"
-          "vfma.f32 s7, s15, %[x2]\n\t"
-          "vldmia %[a3]!, {s8-s15}\n\t"
-          "vfma.f32 s0, s8, %[x3]\n\t"
-          "vfma.f32 s1, s9, %[x3]\n\t"
-          "vfma.f32 s2, s10, %[x3]\n\t"
-          "vfma.f32 s3, s11, %[x3]\n\t"
-          "vfma.f32 s4, s12, %[x3]\n\t"
-          "vfma.f32 s5, s13, %[x3]\n\t"
-          "vfma.f32 s6, s14, %[x3]\n\t"
-          "vfma.f32 s7, s15, %[x3]\n\t"
-          "vstmia %[out]!, {s0-s7}\n\t"
-          "subs %[blocks], %[blocks], #1\n\t"
-          "bne 1b"
+      __asm__ volatile(TACT_VFP_UPDATE_OUT_BY_EIGHT_ROWS(
+              TACT_VFP_ADD_EIGHT_ROWS_OF_COLUMN("a0", "x0")
+              TACT_VFP_ADD_EIGHT_ROWS_OF_COLUMN("a1", "x1")
+              TACT_VFP_ADD_EIGHT_ROWS_OF_COLUMN("a2", "x2")
+              TACT_VFP_ADD_EIGHT_ROWS_OF_COLUMN("a3", "x3"))
           : [a0] "+r"(a0), [a1] "+r"(a1), [a2] "+r"(a2), [a3] "+r"(a3), [out] "+r"(out), [blocks] "+r"(blocks)
           : [x0] "t"(x0), [x1] "t"(x1), [x2] "t"(x2), [x3] "t"(x3)
-          : "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "s12", "s13", "s14", "s15",
-            "cc", "memory");
+          : TACT_VFP_CLOBBERS_S0_S15);
     }
     if (rows >= 4) {
       Index blocks = take_blocks_of_four(rows);
@@ -501,34 +488,12 @@ TACT_ALWAYS_INLINE void accumulate_two_columns(Index rows, const Scalar* a0, con
     if (rows >= 8) {  // eight rows a pass first, as accumulate_four_columns
       Index blocks = rows / 8;
       rows -= 8 * blocks;
-      __asm__ volatile(
-          "1:\n\t"
-          "vldmia %[out], {s0-s7}\n\t"
-          "vldmia %[a0]!, {s8-s15}\n\t"
-          "vfma.f32 s0, s8, %[x0]\n\t"
-          "vfma.f32 s1, s9, %[x0]\n\t"
-          "vfma.f32 s2, s10, %[x0]\n\t"
-          "vfma.f32 s3, s11, %[x0]\n\t"
-          "vfma.f32 s4, s12, %[x0]\n\t"
-          "vfma.f32 s5, s13, %[x0]\n\t"
-          "vfma.f32 s6, s14, %[x0]\n\t"
-          "vfma.f32 s7, s15, %[x0]\n\t"
-          "vldmia %[a1]!, {s8-s15}\n\t"
-          "vfma.f32 s0, s8, %[x1]\n\t"
-          "vfma.f32 s1, s9, %[x1]\n\t"
-          "vfma.f32 s2, s10, %[x1]\n\t"
-          "vfma.f32 s3, s11, %[x1]\n\t"
-          "vfma.f32 s4, s12, %[x1]\n\t"
-          "vfma.f32 s5, s13, %[x1]\n\t"
-          "vfma.f32 s6, s14, %[x1]\n\t"
-          "vfma.f32 s7, s15, %[x1]\n\t"
-          "vstmia %[out]!, {s0-s7}\n\t"
-          "subs %[blocks], %[blocks], #1\n\t"
-          "bne 1b"
+      __asm__ volatile(TACT_VFP_UPDATE_OUT_BY_EIGHT_ROWS(
+              TACT_VFP_ADD_EIGHT_ROWS_OF_COLUMN("a0", "x0")
+              TACT_VFP_ADD_EIGHT_ROWS_OF_COLUMN("a1", "x1"))
           : [a0] "+r"(a0), [a1] "+r"(a1), [out] "+r"(out), [blocks] "+r"(blocks)
           : [x0] "t"(x0), [x1] "t"(x1)
-          : "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "s12", "s13", "s14", "s15",
-            "cc", "memory");
+          : TACT_VFP_CLOBBERS_S0_S15);
     }
     if (rows >= 4) {
       Index blocks = take_blocks_of_four(rows);
