@@ -474,13 +474,13 @@ class ConstraintSpaceSolver {
   ///         above — that breaks the LCP rule), IterationLimit, Singular (also when Wλ or λ
   ///         overflowed: λ = 0, w and the residual those of λ = 0),
   ///         InvalidInput (sizes, more unilateral rows than MaxUnilateral,
-  ///         NaN/Inf) or InvalidMass (W not symmetric positive definite
-  ///         apart from its zero rows: dependent rows without
-  ///         regularization), also for Settings the Solver would refuse
-  ///         (even without rows). λ = 0 unless the solver produced an
-  ///         iterate; a unilateral λ_k is never negative (an iterate's
-  ///         pulling impulses are set to 0 when it is not Solved); outputs
-  ///         always finite.
+  ///         NaN/Inf, or Settings the Solver would refuse, even without
+  ///         rows) or InvalidMass (W not symmetric positive definite apart
+  ///         from its zero rows: dependent rows without regularization).
+  ///         λ = 0 unless the solver produced an iterate. A unilateral λ_k
+  ///         is not negative beyond the LCP rule's tolerance when Solved,
+  ///         and not negative at all otherwise (the iterate's pulling
+  ///         impulses are set to 0). Outputs always finite.
   ConstraintSpaceReport<Scalar> solve(const ProblemType& problem) {
     ConstraintSpaceReport<Scalar> report;
     lambda_.setZero();
@@ -541,8 +541,8 @@ class ConstraintSpaceSolver {
     report.status = inner.status;
     report.iterations = inner.iterations;
     for (Index i = 0; i < m; ++i) lambda_(i) = scaling_(i) * solver_.acceleration()(i);
-    // A contact never pulls: an iterate the Solver did not finish (its dual
-    // method meets λ'_I ≥ 0 only at the end) has its λ_k < 0 set to 0.
+    // A contact never pulls: an iterate the Solver did not end Solved (its
+    // dual method meets λ'_I ≥ 0 only then) has its λ_k < 0 set to 0.
     if (report.status != Status::Solved) clamp_negative_impulses(problem.num_bilateral, m);
     detail::lcp_residual(problem, lambda_, w_, report.residual, report.scale);
     if (detail::lcp_overflowed(problem, report, lambda_, w_)) return report;
@@ -567,12 +567,13 @@ class ConstraintSpaceSolver {
   const SolverType& solver() const { return solver_; }
 
  private:
-  /// Sets to 0 each unilateral λ_k < 0; true if there was one. The Solver
-  /// accepts λ'_k ≥ −tolerance·‖λ'‖, which unscaled by a large S_k (a tiny
-  /// W_kk) can break the LCP rule by far more: a separating row of
-  /// W_kk = 10⁻³⁰ came back λ_k = −1. In W' the clamp moves each w'_i by
-  /// |W'_ik|·tolerance·‖λ'‖ < 2·tolerance·‖λ'‖; the caller judges the
-  /// clamped point again.
+  /// Sets to 0 each unilateral λ_k < 0; true if there was one. After a
+  /// Solved solve: the Solver accepts λ'_k ≥ −tolerance·‖λ'‖, which
+  /// unscaled by a large S_k (a tiny W_kk) can break the LCP rule by far
+  /// more (a separating row of W_kk = 10⁻³⁰ came back λ_k = −1); in W' the
+  /// clamp moves each w'_i by |W'_ik|·tolerance·‖λ'‖ < 2·tolerance·‖λ'‖, and
+  /// the caller judges the clamped point again. After any other status:
+  /// the iterate may pull by far more, and the clamp is no bound on w.
   bool clamp_negative_impulses(Index num_bilateral, Index m) {
     bool clamped = false;
     for (Index k = num_bilateral; k < m; ++k) {
