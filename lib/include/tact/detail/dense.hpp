@@ -25,6 +25,10 @@
 /// compiler saves s16–s19) and is tested by every target suite under QEMU.
 #if defined(__thumb2__) && defined(__ARM_FP) && (__ARM_FP & 4) && defined(__ARM_FEATURE_FMA)
 #define TACT_VFP_KERNELS 1
+/// The kernels whose assembly makes them large enough that GCC would call
+/// them out of line (accumulate_four_columns, accumulate_two_columns):
+/// inlined all the same with VFP; elsewhere, as GCC decides.
+#define TACT_VFP_KERNEL_INLINE TACT_ALWAYS_INLINE
 /// The four-column kernels' shared parts: rows i..i+3 of columns a0..a3
 /// into s4–s19 (pointers advanced), the registers they all clobber, and
 /// the pass of those that update out. Each kernel spells out its sixteen
@@ -76,6 +80,7 @@
   "bne 1b"
 #else
 #define TACT_VFP_KERNELS 0
+#define TACT_VFP_KERNEL_INLINE inline
 #endif
 /// Integer kernels in Thumb-2 assembly (M3 and up, with or without an FPU).
 #if defined(__thumb2__)
@@ -424,13 +429,13 @@ TACT_NOINLINE Index accumulate_columns_by_eight(Index rows, Index count, const C
 /// pass: one VLDM per column and for out, sixteen VFMAs into out, one VSTM
 /// (1.5 instructions per multiply-add against 2.6 for the compiled
 /// eight-column pass); `kEightRowPasses` (accumulate_columns' sweeps of
-/// many rows) eight rows per pass before those (1.25). Always inlined: its
-/// callers' loops pay no call (out of line, the eight-row pass made
-/// dense-12-2-24-a slower). The C++ loop adds the products' sum to out, as
+/// many rows) eight rows per pass before those (1.25). With VFP always
+/// inlined (TACT_VFP_KERNEL_INLINE): its callers' loops pay no call (out of
+/// line, the eight-row pass made dense-12-2-24-a slower). The C++ loop adds the products' sum to out, as
 /// the solver did before the assembly: the other builds' results are
 /// unchanged.
 template <bool kEightRowPasses = false, typename Scalar>
-TACT_ALWAYS_INLINE void accumulate_four_columns(Index rows, const Scalar* a0, const Scalar* a1, const Scalar* a2,
+TACT_VFP_KERNEL_INLINE void accumulate_four_columns(Index rows, const Scalar* a0, const Scalar* a1, const Scalar* a2,
                                     const Scalar* a3, Scalar x0, Scalar x1, Scalar x2, Scalar x3, Scalar* out) {
 #if TACT_VFP_KERNELS
   if constexpr (kVfpKernels<Scalar>) {
@@ -481,7 +486,7 @@ TACT_ALWAYS_INLINE void accumulate_four_columns(Index rows, const Scalar* a0, co
 /// in the same way: with VFP, 22 instructions for eight rows, then 14 for
 /// four.
 template <typename Scalar>
-TACT_ALWAYS_INLINE void accumulate_two_columns(Index rows, const Scalar* a0, const Scalar* a1, Scalar x0, Scalar x1,
+TACT_VFP_KERNEL_INLINE void accumulate_two_columns(Index rows, const Scalar* a0, const Scalar* a1, Scalar x0, Scalar x1,
                                                Scalar* out) {
 #if TACT_VFP_KERNELS
   if constexpr (kVfpKernels<Scalar>) {
