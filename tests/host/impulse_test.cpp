@@ -1057,6 +1057,34 @@ TEST(ImpulseInput, AStepThatWouldOverflowTheStateIsRefused) {
   }
 }
 
+// A row whose |H_k|² overflows float (finite entries, 1e20): the Solver has
+// no point (Singular, outputs zeroed). Primal's unknown is v, so committing
+// the zeros stopped the body dead (v = 0) while reporting λ = 0: an impulse
+// −A·v that no row gave (review, session 42). Now nothing moves, as under
+// Dual and Pgs, which refuse the row's W (InvalidInput).
+TEST(ImpulseInput, ARowTheSolverCannotScaleMovesNothing) {
+  auto huge_floor = [](const CornerImpulse::DofVector&, const CornerImpulse::DofVector&, CornerImpulse::Rows& rows) {
+    CornerImpulse::Rows::Row row;
+    row.J << 0, 1e20f;
+    row.g = 0;
+    rows.add_inequality(7, row);
+  };
+  for (const Resolution resolution : kAllResolutions) {
+    static CornerImpulse world;
+    world = CornerImpulse{};
+    world.n = 2;
+    world.resolution = resolution;
+    world.x << 0.5f, 0;
+    world.v << 1, 0;
+    world.f << 0, -1;
+    const Vec2 x = world.x, v = world.v;
+    const auto report = step_no_heap(world, huge_floor);
+    EXPECT_NE(report.status, Status::Solved) << tact::to_string(resolution);
+    expect_no_motion_and_finite(world, x, v);
+    EXPECT_EQ(world.multiplier_ineq(0), 0.0f) << tact::to_string(resolution);
+  }
+}
+
 // Out-of-range indices break the accessors' contract (TACT_ASSERT, which
 // does nothing in this build): they read nothing out of bounds (found by
 // review: UBSan on multiplier_ineq(-1)).

@@ -206,6 +206,36 @@ TEST(World, AStepThatWouldOverflowTheStateIsRefusedWithoutMoving) {
   }
 }
 
+// A row whose |J_k|² overflows float (finite entries, 1e20): the solve has no
+// point (Singular, outputs zeroed, Report::has_point false). The step
+// advanced with ẍ = 0 before, a motion without f or any row's force; now
+// nothing moves. Every strategy.
+TEST(World, ARowTheSolverCannotScaleMovesNothing) {
+  auto huge_floor = [](const CornerWorld::DofVector&, const CornerWorld::DofVector&, CornerWorld::Rows& rows) {
+    CornerWorld::Rows::Row row;
+    row.J << 0, 1e20f;
+    row.g = 0;
+    rows.add_inequality(7, row);
+  };
+  for (const auto strategy : tact::kAllStrategies) {
+    static CornerWorld world;
+    corner::reset(world, strategy, 2.0f, Vec2(0, -1));
+    world.x << 0.5f, 0;
+    world.v << 1, 0;
+    const CornerWorld::DofVector x = world.x, v = world.v;
+    const auto report = tact::test::step_no_heap(world, huge_floor);
+    const std::string label = tact::to_string(strategy);
+    EXPECT_EQ(report.status, tact::Status::Singular) << label;
+    EXPECT_FALSE(report.has_point) << label;
+    EXPECT_EQ(world.x, x) << label;
+    EXPECT_EQ(world.v, v) << label;
+  }
+  // A solve with a point says so, whatever its status.
+  static CornerWorld world;
+  corner::reset(world, tact::Strategy::Exact, 2.0f, Vec2(0, -1));
+  EXPECT_TRUE(tact::test::step_no_heap(world, floor_y0).has_point);
+}
+
 // A gather that leaves out far pairs (a broad phase) can leave Platt's F+
 // full of ids of rows gone from this step: the row violated after
 // integration must still join F+ in the step it is violated, not wait a

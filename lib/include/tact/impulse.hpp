@@ -938,8 +938,10 @@ class ImpulseWorld {
   ///         bounds, more than MaxRows are candidates (Dual, Pgs), or a new
   ///         x or v would overflow the scalar (λ = 0 then too; the
   ///         report's other figures are the solve's);
-  ///         Status::InvalidMass (nothing moves) when M is not SPD. Any other
-  ///         status (IterationLimit, Singular, Inaccurate, Infeasible) still
+  ///         Status::InvalidMass (nothing moves) when M is not SPD; under
+  ///         Primal, nothing moves either when the Solver has no point
+  ///         (Report::has_point: Singular from an overflow in its residuals).
+  ///         Any other status (IterationLimit, Singular, Inaccurate, Infeasible) still
   ///         advances the state with the solver's finite outputs. The
   ///         carried working set after a refusal: as World::step.
   template <typename Gather>
@@ -1065,7 +1067,9 @@ class ImpulseWorld {
     const Report<Scalar> inner = solver_.solve(problem_, strategy, &memory_);
     report.status = inner.status;
     report.iterations = inner.iterations;
-    if (inner.status == Status::InvalidInput || inner.status == Status::InvalidMass) return false;
+    // No point (refused data, or residuals that overflowed): the QP's unknown
+    // is v, so its zeros would stop the body by an impulse no row gave.
+    if (!inner.has_point) return false;
     const DofVector& velocity = solver_.acceleration();  // the QP's unknown is the new velocity
     next = &velocity;
     // LCP residual of w = Hv − b, relative to the Solver's own scale for

@@ -148,6 +148,11 @@ struct [[nodiscard]] Report {
   Index iterations = 0;         ///< iterations used (see Settings::max_iterations)
   Index active_count = 0;       ///< rows in the final working set (equalities included)
   bool kkt_satisfied = false;   ///< every KKT condition holds within Settings::kkt_tolerance
+  /// ẍ and Λ are the strategy's point (its last iterate, whatever the
+  /// status). False when the solve has none and its outputs are zeros: the
+  /// data refused (InvalidInput, InvalidMass) or the residuals overflowed
+  /// (Singular). A stepper must not advance with them.
+  bool has_point = false;
   Residuals<Scalar> residuals;
 
   bool ok() const { return status == Status::Solved; }
@@ -2242,7 +2247,7 @@ class Solver {
     if (drift_kept && !drift_within_tolerance(residuals)) return false;
     ++small_path_solves_;
     if (memory) remember_working_set(*memory, true);
-    small_report_ = Report<Scalar>{Status::Solved, iterations, active_count_, true, residuals};
+    small_report_ = Report<Scalar>{Status::Solved, iterations, active_count_, true, true, residuals};
     return true;
   }
 
@@ -2254,7 +2259,8 @@ class Solver {
     objective_ = 0;
   }
 
-  /// The report of a solve refused before any strategy ran (zero residuals).
+  /// The report of a solve refused before any strategy ran (zero residuals,
+  /// no point).
   static Report<Scalar> refused(Status status) {
     Report<Scalar> report;
     report.status = status;
@@ -2412,6 +2418,7 @@ class Solver {
                           iterations,
                           active_count_,
                           false,
+                          true,
                           Residuals<Scalar>{stationarity, equality, working_set, min_slack, min_multiplier,
                                             complementarity, force_scale, row_scale, multiplier_scale}};
     // Every residual and scale too: |J_k|² of a finite row can overflow
@@ -2423,6 +2430,7 @@ class Solver {
       clear_outputs();  // overflow from a nearly dependent set or huge rows: never hand out Inf/NaN
       report.residuals = Residuals<Scalar>{};
       report.status = Status::Singular;
+      report.has_point = false;
       return report;
     }
     const Residuals<Scalar>& res = report.residuals;

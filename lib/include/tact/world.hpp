@@ -185,9 +185,11 @@ class World {
   ///         the rows overflow the bounds, a new x or v that would overflow
   ///         the scalar (the report is the solve's otherwise), or
   ///         the solver refused the step's data (NaN/Inf in M, f or a
-  ///         candidate row); nor when it is InvalidMass (M not SPD). Any
-  ///         other status still advances the state with the solver's finite
-  ///         outputs. "Nothing moves" means x and v: the carried working
+  ///         candidate row); nor when it is InvalidMass (M not SPD); nor
+  ///         when the solve has no point (Report::has_point: Singular from an
+  ///         overflow in the residuals, e.g. a row whose |J_k|² overflows).
+  ///         Any other status still advances the state with the solver's
+  ///         finite outputs. "Nothing moves" means x and v: the carried working
   ///         set is the step's (after an overflowing x or v, the solve's;
   ///         after the solver's refusal, Exact's is empty and Platt's F+
   ///         keeps the violated rows it took in); reset_memory() forgets it.
@@ -198,7 +200,7 @@ class World {
     Report<Scalar> report;
     if (!parameters_valid() || !build_problem()) return report;  // InvalidInput
     report = solver_.solve(problem_, strategy, &memory_);
-    if (report.status == Status::InvalidInput || report.status == Status::InvalidMass) return report;
+    if (!report.has_point) return report;  // refused data, or an overflow in the residuals (Singular)
 
     // Semi-implicit (symplectic) Euler: velocity first, then position with it.
     const Scalar h = time_step;
