@@ -254,9 +254,21 @@ struct Scene {
   }
 };
 
+/// A step the stepper refuses, so that nothing moves: InvalidInput,
+/// InvalidMass, and for World a solve without a point (Report::has_point).
+template <typename Scalar>
+bool refused(const tact::Report<Scalar>& report) {
+  return report.status == tact::Status::InvalidInput || report.status == tact::Status::InvalidMass ||
+         !report.has_point;
+}
+template <typename Scalar>
+bool refused(const tact::ImpulseReport<Scalar>& report) {
+  return report.status == tact::Status::InvalidInput || report.status == tact::Status::InvalidMass;
+}
+
 /// One step of either stepper, with what both promise: a valid status,
-/// nothing moved when refused (InvalidInput, InvalidMass), a finite state
-/// otherwise. @return true when the step was not refused.
+/// nothing moved when refused (above), a finite state otherwise.
+/// @return true when the step was not refused.
 template <typename World, typename Report>
 bool step_checked(World& world, const Scene& scene, int step, Report& report) {
   using Vector = typename World::DofVector;
@@ -264,7 +276,7 @@ bool step_checked(World& world, const Scene& scene, int step, Report& report) {
   report = world.step([&](const Vector& x, const Vector&, typename World::Rows& rows) { scene.gather(x, rows); });
   check(static_cast<unsigned>(report.status) <= static_cast<unsigned>(tact::Status::InvalidMass),
         "status is not a valid value", step);
-  if (report.status == tact::Status::InvalidInput || report.status == tact::Status::InvalidMass) {
+  if (refused(report)) {
     check(same_bits(x_before, world.x) && same_bits(v_before, world.v), "a refused step moved the state", step);
     return false;
   }
