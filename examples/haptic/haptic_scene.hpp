@@ -168,11 +168,14 @@ struct Tick {
 };
 
 /// The tick's outcome from the solver after solving the tick's problem:
-/// proxy = ẍ, force = k·(proxy − device), contacts = working-set rows.
+/// proxy = ẍ, force = k·(proxy − device), contacts = working-set rows. A
+/// solve without a point (Report::has_point: refused data, an overflow) renders no
+/// force: its zero outputs would put the proxy at the origin and pull the
+/// handle there with k·|device|.
 inline Tick finish_tick(const Solver& solver, const tact::Report<float>& report, const Vec3& device) {
   Tick tick;
   tick.device = device;
-  tick.proxy = solver.acceleration();
+  tick.proxy = report.has_point ? solver.acceleration() : device;
   tick.force = kStiffness * (tick.proxy - device);
   tick.worst_gap = worst_gap(tick.proxy);
   tick.contacts = report.active_count;

@@ -52,6 +52,18 @@ TEST(Haptic, EveryTickSolvesWithoutPenetrationAndIsTheExactProjection) {
   EXPECT_LE(worst_error, 1e-6f);  // m: the closest point of the cavity, to float rounding
 }
 
+// A tick whose solve has no point (a device reading of 1e20 m, whose
+// squares overflow float: Singular with zero outputs) renders no force; the
+// zeros put the proxy at the origin, a pull of k·1e20 N on the handle.
+TEST(Haptic, ATickWithoutAPointRendersNoForce) {
+  static HapticRig rig;
+  const haptic::Tick tick = rig.tick_local(1e20f, 0, 0);
+  EXPECT_NE(tick.status, tact::Status::Solved);
+  EXPECT_EQ(tick.force, Vec3::Zero());
+  EXPECT_EQ(tick.proxy, tick.device);
+  EXPECT_EQ(rig.tick_local(0, 0, 0).status, tact::Status::Solved);  // the next tick solves again
+}
+
 TEST(Haptic, ProxyEqualsDeviceInFreeSpace) {
   static HapticRig rig;
   int free_ticks = 0;
