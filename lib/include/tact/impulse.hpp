@@ -938,7 +938,9 @@ class ImpulseWorld {
   ///         bounds, more than MaxRows are candidates (Dual, Pgs), or a new
   ///         x or v would overflow the scalar (λ = 0 then too; the
   ///         report's other figures are the solve's);
-  ///         Status::InvalidMass (nothing moves) when M is not SPD; under
+  ///         Status::InvalidMass (nothing moves) when M is not SPD, or under
+  ///         Dual without regularization when W is not positive definite
+  ///         (dependent candidate rows, such as a contact gathered twice); under
   ///         Primal, nothing moves either when the Solver has no point
   ///         (Report::has_point: Singular from an overflow in its residuals).
   ///         Any other status (IterationLimit, Singular, Inaccurate, Infeasible) still
