@@ -254,8 +254,9 @@ struct Scene {
   }
 };
 
-/// A step the stepper refuses, so that nothing moves: InvalidInput,
-/// InvalidMass, and for World a solve without a point (Report::has_point).
+/// A step the stepper refuses, so that nothing moves: for World
+/// InvalidInput, InvalidMass and a solve without a point
+/// (Report::has_point), for ImpulseWorld what its report says (advanced).
 template <typename Scalar>
 bool refused(const tact::Report<Scalar>& report) {
   return report.status == tact::Status::InvalidInput || report.status == tact::Status::InvalidMass ||
@@ -263,7 +264,9 @@ bool refused(const tact::Report<Scalar>& report) {
 }
 template <typename Scalar>
 bool refused(const tact::ImpulseReport<Scalar>& report) {
-  return report.status == tact::Status::InvalidInput || report.status == tact::Status::InvalidMass;
+  const bool refusal = report.status == tact::Status::InvalidInput || report.status == tact::Status::InvalidMass;
+  check(!(refusal && report.advanced), "a refused impulse step says it advanced", 0);
+  return !report.advanced;
 }
 
 /// One step of either stepper, with what both promise: a valid status,

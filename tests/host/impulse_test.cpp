@@ -1035,6 +1035,7 @@ TEST(ImpulseInput, AStepThatWouldOverflowTheStateIsRefused) {
     const Vec2 x = world.x, v = world.v;
     const auto report = step_no_heap(world, corner::rows);
     EXPECT_EQ(report.status, Status::InvalidInput) << tact::to_string(resolution);
+    EXPECT_FALSE(report.advanced) << tact::to_string(resolution);
     expect_no_motion_and_finite(world, x, v);
     EXPECT_EQ(report.rows, 1) << tact::to_string(resolution);
     EXPECT_EQ(world.multiplier_ineq(0), 0.0f) << tact::to_string(resolution);
@@ -1080,8 +1081,10 @@ TEST(ImpulseInput, ARowTheSolverCannotScaleMovesNothing) {
     const Vec2 x = world.x, v = world.v;
     const auto report = step_no_heap(world, huge_floor);
     EXPECT_NE(report.status, Status::Solved) << tact::to_string(resolution);
+    EXPECT_FALSE(report.advanced) << tact::to_string(resolution);
     expect_no_motion_and_finite(world, x, v);
     EXPECT_EQ(world.multiplier_ineq(0), 0.0f) << tact::to_string(resolution);
+    EXPECT_TRUE(step_no_heap(world, floor_y0).advanced) << tact::to_string(resolution);  // a plain floor moves
   }
 }
 

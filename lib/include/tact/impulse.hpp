@@ -870,6 +870,10 @@ struct [[nodiscard]] ImpulseReport {
   /// max(‖v‖, ‖v_free‖), or max |b_k| when the Solver gave up).
   Scalar residual = 0;
   Scalar residual_scale = 0;
+  /// x and v were advanced. False when nothing moved: any refusal, and
+  /// under Primal a Solver without a point (Report::has_point), whose
+  /// status (Singular) is reported as it is.
+  bool advanced = false;
   bool ok() const { return status == Status::Solved; }
 };
 
@@ -973,7 +977,9 @@ class ImpulseWorld {
     const bool solved = resolution == Resolution::Primal ? solve_primal(report, num_eq, num_candidates, next)
                                                          : solve_constraint_space(report, num_eq, num_candidates, next);
     if (!solved) return report;
-    if (!detail::advance_state(x, v, next_position_, next_velocity_, n, h, [next](Index i) { return (*next)(i); })) {
+    report.advanced =
+        detail::advance_state(x, v, next_position_, next_velocity_, n, h, [next](Index i) { return (*next)(i); });
+    if (!report.advanced) {
       report.status = Status::InvalidInput;  // the rest of the report is the solve's, as World's
       lambda_eq_.fill(Scalar(0));
       lambda_ineq_.fill(Scalar(0));

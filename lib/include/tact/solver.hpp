@@ -151,7 +151,9 @@ struct [[nodiscard]] Report {
   /// ẍ and Λ are the strategy's point (its last iterate, whatever the
   /// status). False when the solve has none and its outputs are zeros: the
   /// data refused (InvalidInput, InvalidMass) or the residuals overflowed
-  /// (Singular). A stepper must not advance with them.
+  /// (Singular; the working set is then the strategy's last, for the
+  /// record). A stepper must not advance with them. It describes the solve,
+  /// not a World step: see World::step for when x and v move.
   bool has_point = false;
   Residuals<Scalar> residuals;
 
