@@ -189,10 +189,8 @@ class World {
   ///         when the solve has no point (Report::has_point: Singular from an
   ///         overflow in the residuals, e.g. a row whose |J_k|² overflows).
   ///         Any other status still advances the state with the solver's
-  ///         finite outputs: x and v moved exactly when the status is not
-  ///         InvalidInput or InvalidMass and has_point is true (the report of
-  ///         a step refused before the solve has has_point false, and one
-  ///         refused for an overflowing state the solve's, has_point true).
+  ///         finite outputs. So x and v moved exactly when has_point is true
+  ///         and the status is neither InvalidInput nor InvalidMass.
   ///         "Nothing moves" means x and v: the carried working
   ///         set is the step's (after an overflowing x or v, the solve's;
   ///         after the solver's refusal, Exact's is empty and Platt's F+
