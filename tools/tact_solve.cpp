@@ -58,6 +58,8 @@ int solve(const std::string& text, const char* path, tact::Strategy strategy) {
   const auto report = solver.solve(problem, strategy);
 
   std::printf("status: %s\n", tact::to_string(report.status));
+  // false: the outputs below are zeros, not an iterate (Report::has_point).
+  std::printf("has_point: %s\n", report.has_point ? "true" : "false");
   std::printf("strategy: %s\n", tact::to_string(strategy));
   std::printf("scalar: %s\n", sizeof(Scalar) == sizeof(float) ? "float" : "double");
   std::printf("iterations: %d\n", report.iterations);
