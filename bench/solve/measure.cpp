@@ -3,7 +3,6 @@
 
 #include "tact/port.hpp"
 #ifdef TACT_BENCH_FLOOR
-#include "../floor/constraint_space_solver.hpp"
 #include "../floor/floor_solver.hpp"
 #endif
 
@@ -26,25 +25,10 @@ tact::Report<float> measured_solve(BenchSolver& solver, const BenchSolver::Probl
 }
 
 #ifdef TACT_BENCH_FLOOR
-namespace {
-
-/// The problems FloorSolver takes: no equality rows and a diagonal M.
-bool floor_solver_takes(const BenchSolver::ProblemType& problem) {
-  for (tact::Index j = 0; j < problem.n; ++j)
-    for (tact::Index i = 0; i < problem.n; ++i)
-      if (i != j && problem.M(i, j) != 0) return false;
-  return problem.num_eq == 0;
-}
-
-}  // namespace
-
 tact::Report<float> measured_floor_solve(const BenchSolver::ProblemType& problem, std::uint64_t& count) {
   static FloorSolver<BenchSolver::ProblemType> floor_solver;
-  static ConstraintSpaceSolver<BenchSolver::ProblemType> constraint_space_solver;
-  // Chosen before the count starts: the choice is the benchmark's, not a solve's.
-  const bool small = floor_solver_takes(problem);
   const std::uint64_t start = tact::port::counter_read();
-  const tact::Report<float> report = small ? floor_solver.solve(problem) : constraint_space_solver.solve(problem);
+  const tact::Report<float> report = floor_solver.solve(problem);
   count = tact::port::counter_read() - start;
   return report;
 }
