@@ -12,6 +12,7 @@
 
 #include "billiard/billiard_scene.hpp"
 #include "corner/corner_scene.hpp"
+#include "floor_rows.hpp"
 #include "no_heap.hpp"
 #include "tact/impulse.hpp"
 
@@ -22,6 +23,7 @@ using tact::Correction;
 using tact::Index;
 using tact::Resolution;
 using tact::Status;
+using tact::test::floor_y0;
 using tact::test::solve_no_heap;
 using tact::test::step_no_heap;
 
@@ -37,11 +39,6 @@ constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 using CornerImpulse = tact::ImpulseWorld<2, 0, 2>;
 constexpr float kCornerMass = 2.0f;
 constexpr Resolution kAllResolutions[] = {Resolution::Primal, Resolution::Dual, Resolution::Pgs};
-
-/// The floor y ≥ 0, inequality id 7.
-void floor_y0(const CornerImpulse::DofVector& x, const CornerImpulse::DofVector&, CornerImpulse::Rows& rows) {
-  rows.add_inequality(7, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
-}
 
 /// A unit mass resting on floor_y0 under f = (0, −1) for five Platt steps:
 /// its F+ then holds id 7.
@@ -1064,12 +1061,6 @@ TEST(ImpulseInput, AStepThatWouldOverflowTheStateIsRefused) {
 // −A·v that no row gave (review, session 42). Now nothing moves, as under
 // Dual and Pgs, which refuse the row's W (InvalidInput).
 TEST(ImpulseInput, ARowTheSolverCannotScaleMovesNothing) {
-  auto huge_floor = [](const CornerImpulse::DofVector&, const CornerImpulse::DofVector&, CornerImpulse::Rows& rows) {
-    CornerImpulse::Rows::Row row;
-    row.J << 0, 1e20f;
-    row.g = 0;
-    rows.add_inequality(7, row);
-  };
   for (const Resolution resolution : kAllResolutions) {
     static CornerImpulse world;
     world = CornerImpulse{};
@@ -1079,7 +1070,7 @@ TEST(ImpulseInput, ARowTheSolverCannotScaleMovesNothing) {
     world.v << 1, 0;
     world.f << 0, -1;
     const Vec2 x = world.x, v = world.v;
-    const auto report = step_no_heap(world, huge_floor);
+    const auto report = step_no_heap(world, tact::test::unscalable_floor);
     EXPECT_NE(report.status, Status::Solved) << tact::to_string(resolution);
     EXPECT_FALSE(report.advanced) << tact::to_string(resolution);
     expect_no_motion_and_finite(world, x, v);

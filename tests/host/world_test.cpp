@@ -9,6 +9,7 @@
 #include <string>
 
 #include "corner/corner_scene.hpp"
+#include "floor_rows.hpp"
 #include "no_heap.hpp"
 #include "tact/world.hpp"
 
@@ -36,12 +37,9 @@ CornerRun run_corner(tact::Strategy strategy, float mass, Vec2 force, int steps 
   return run;
 }
 
-constexpr float kFloatPosition = 1e-5f;
+using tact::test::floor_y0;
 
-/// The floor y ≥ 0, inequality id 7.
-void floor_y0(const CornerWorld::DofVector& x, const CornerWorld::DofVector&, CornerWorld::Rows& rows) {
-  rows.add_inequality(7, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
-}  // documented: admissible to within float rounding
+constexpr float kFloatPosition = 1e-5f;
 
 class CornerSteps : public ::testing::TestWithParam<float> {};
 
@@ -211,19 +209,13 @@ TEST(World, AStepThatWouldOverflowTheStateIsRefusedWithoutMoving) {
 // advanced with ẍ = 0 before, a motion without f or any row's force; now
 // nothing moves. Every strategy.
 TEST(World, ARowTheSolverCannotScaleMovesNothing) {
-  auto huge_floor = [](const CornerWorld::DofVector&, const CornerWorld::DofVector&, CornerWorld::Rows& rows) {
-    CornerWorld::Rows::Row row;
-    row.J << 0, 1e20f;
-    row.g = 0;
-    rows.add_inequality(7, row);
-  };
   for (const auto strategy : tact::kAllStrategies) {
     static CornerWorld world;
     corner::reset(world, strategy, 2.0f, Vec2(0, -1));
     world.x << 0.5f, 0;
     world.v << 1, 0;
     const CornerWorld::DofVector x = world.x, v = world.v;
-    const auto report = tact::test::step_no_heap(world, huge_floor);
+    const auto report = tact::test::step_no_heap(world, tact::test::unscalable_floor);
     const std::string label = tact::to_string(strategy);
     EXPECT_EQ(report.status, tact::Status::Singular) << label;
     EXPECT_FALSE(report.has_point) << label;
