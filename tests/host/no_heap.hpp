@@ -1,7 +1,8 @@
-// Allocation guard for host tests: inside a NoHeap scope any heap
-// allocation by Eigen aborts the test (EIGEN_RUNTIME_NO_MALLOC), and any
-// operator new at all is counted, so a test can assert that a solve
-// allocated nothing.
+// Allocation guard for host tests: every heap allocation is counted
+// (operator new and the malloc family, Eigen's included: no_heap.cpp), so a
+// test can assert that a solve allocated nothing, in every build; where
+// assertions are on (the asan preset), Eigen's heap use inside a NoHeap
+// scope also aborts the test (EIGEN_RUNTIME_NO_MALLOC).
 #pragma once
 
 #include <Eigen/Core>
@@ -12,7 +13,7 @@
 
 namespace tact::test {
 
-/// Number of operator new calls since program start (see no_heap.cpp).
+/// Heap allocations since program start (see no_heap.cpp).
 std::size_t allocation_count();
 
 class NoHeap {
