@@ -1223,6 +1223,39 @@ TEST(ConstraintSpace, SolversRejectBadProblemsWithFiniteOutputs) {
   EXPECT_LT(report.iterations, cold);
 }
 
+// An iterate that overflows into NaN on one row, with finite rows after it:
+// W = HHᵀ with H's third row (1e7, 1e7, 0), so (Wλ)_2 = 1e7·1e32 − 1e7·1e32
+// = Inf − Inf. The LCP residual took its maxima past the NaN (max_of drops a
+// NaN first operand), ended at 0, and PGS reported Solved with w_2 NaN and
+// row 2 violated (found by review). Now it gives up: Singular, λ = 0, w = q.
+// The exact solver refuses this W (its factor breaks down): InvalidMass.
+TEST(ConstraintSpace, AnIterateThatOverflowsIsNeverSolved) {
+  using P = tact::ConstraintSpaceProblem<4>;
+  static tact::ProjectedGaussSeidel<4> pgs;
+  static tact::ConstraintSpaceSolver<4> exact;
+  P p;
+  ASSERT_TRUE(p.resize(2, 2));
+  const float h = 1e7f;
+  p.W << 1, 0, h, 0,  //
+      0, 1, h, 0,     //
+      h, h, 2 * h * h, 0,  //
+      0, 0, 0, 1;
+  p.q << -1e32f, 1e32f, -1, 0;
+  const auto report = solve_no_heap(pgs, p);
+  EXPECT_EQ(report.status, Status::Singular);
+  EXPECT_EQ(pgs.lambda().head<4>(), P::Vector::Zero().head<4>());
+  EXPECT_EQ(pgs.velocity().head<4>(), p.q.head<4>());
+  EXPECT_TRUE(std::isfinite(report.residual) && std::isfinite(report.scale));
+  EXPECT_EQ(solve_no_heap(exact, p).status, Status::InvalidMass);
+  EXPECT_TRUE(exact.lambda().allFinite());
+  // The residual itself says NaN for a non-finite iterate, whatever the rows after it.
+  P::Vector lambda = P::Vector::Zero(), w = P::Vector::Zero();
+  lambda(0) = kNaN;
+  float residual = 0, scale = 0;
+  tact::detail::lcp_residual(p, lambda, w, residual, scale);
+  EXPECT_TRUE(std::isnan(residual) && std::isnan(scale));
+}
+
 // A zero row of W (a contact whose normal came out zero, rigid): its λ acts
 // on nothing. Both solvers keep it 0, solve the other rows as if it were
 // absent, and judge the row by w = q alone: Infeasible when violated. Before,

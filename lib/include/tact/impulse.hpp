@@ -214,19 +214,25 @@ struct [[nodiscard]] ConstraintSpaceReport {
 namespace detail {
 
 /// w = Wλ + q and the LCP residual of (λ, w) with its scale (m² multiply-adds).
+/// Both are NaN when a λ_i or w_i is NaN or ±Inf: max_of and min_of drop a
+/// NaN operand, so a NaN row followed by finite ones would otherwise end as a
+/// residual of 0 (found by review: PGS then reported Solved with a NaN w).
 template <typename ProblemType, typename Vector, typename Scalar>
 void lcp_residual(const ProblemType& p, const Vector& lambda, Vector& w, Scalar& residual, Scalar& scale) {
   const Index m = p.rows();
   residual = 0;
   scale = 0;
+  Scalar probe = 0;  // NaN once an entry of λ or w is not finite
   for (Index i = 0; i < m; ++i) {
     Scalar force = 0;  // (Wλ)_i, as W's column i (symmetric, contiguous)
     for (Index j = 0; j < m; ++j) force += p.W(j, i) * lambda(j);
     w(i) = force + p.q(i);
+    probe += (w(i) + lambda(i)) * Scalar(0);
     scale = max_of(scale, max_of(std::fabs(p.q(i)), std::fabs(force)));
     const Scalar r = i < p.num_bilateral ? std::fabs(w(i)) : std::fabs(min_of(lambda(i), w(i)));
     residual = max_of(residual, r);
   }
+  if (probe != Scalar(0)) residual = scale = std::numeric_limits<Scalar>::quiet_NaN();
 }
 
 /// The LCP residual's verdict, one rule for every solver: within tolerance
@@ -420,6 +426,9 @@ class ProjectedGaussSeidel {
           report.status = Status::Solved;
           return report;
         }
+        // A settled sweep whose iterate overflowed (a clamp to 0 can hide a
+        // NaN λ from the change): no later sweep recovers it.
+        if (!detail::is_finite(report.residual)) break;
         // The other rows have settled; a violated zero row no sweep can change.
         if (zero_rows && detail::zero_row_violated(problem, w_, settings.tolerance, report.scale)) {
           report.status = Status::Infeasible;
