@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -132,9 +133,16 @@ inline bool scales_within(const Scales& reported, const Scales& independent) {
          reported.multiplier <= 2 * independent.multiplier + 1e-30;
 }
 
-/// Residuals relative to `scales`.
+/// Residuals relative to `scales`; every one +Inf when ẍ or Λ is not finite
+/// (std::max and ratio() would let a NaN through as 0).
 inline Relative relative_residuals(const Dense& q, const Solution& s, const Scales& scales, double gamma = 0) {
   const Eigen::VectorXd& a = s.acceleration;
+  if (!a.allFinite() || !s.lambda.allFinite()) {
+    const double inf = std::numeric_limits<double>::infinity();
+    Relative rel;
+    rel.stationarity = rel.equality = rel.working_set = rel.slack = rel.multiplier = rel.complementarity = inf;
+    return rel;
+  }
   double stationarity = 0;
   for (int i = 0; i < q.n; ++i) {
     double inertia = 0, constraint_force = 0, magnitude = std::fabs(q.f(i));

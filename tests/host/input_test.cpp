@@ -58,6 +58,24 @@ TEST(NoHeapGuard, CountsEigensHeapUseInEveryBuild) {
   EXPECT_EQ(heap_vector.sum(), 0.0f);
 }
 
+// The independent check (independent_kkt.hpp) that many tests judge a
+// solve by fails non-finite outputs: std::max and its ratio let a NaN
+// through as 0, and NaN outputs passed every residual (found by review).
+TEST(IndependentCheck, NonFiniteOutputsNeverPass) {
+  const Problem p = floor_problem();
+  const tact::test::Dense q = tact::test::to_stacked(p);
+  for (const bool nan_in_lambda : {false, true}) {
+    tact::test::Solution s;
+    s.acceleration = Eigen::VectorXd::Zero(3);
+    s.lambda = Eigen::VectorXd::Zero(1);
+    s.in_set = {true};
+    (nan_in_lambda ? s.lambda(0) : s.acceleration(2)) = std::numeric_limits<double>::quiet_NaN();
+    const auto rel = tact::test::relative_residuals(q, s, tact::test::Scales{1, 1, 1});
+    EXPECT_FALSE(rel.kkt() <= 1e-5) << nan_in_lambda;
+    EXPECT_FALSE(rel.working() <= 1e-5) << nan_in_lambda;
+  }
+}
+
 TEST(BadInput, NanOrInfAnywhereIsInvalidInput) {
   const float bad_values[] = {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
                               -std::numeric_limits<float>::infinity()};
