@@ -767,10 +767,15 @@ TEST(Degenerate, APullingRowAfterTheRefreshIsReleased) {
 TEST(Degenerate, NearlyParallelRowsAreReleasedByOneRefreshPerSolve) {
   static tact::Solver<3, 0, 6> crowded;
   const auto report = solve_regression("refresh-once-3-0-6.qp", crowded);
-  EXPECT_LE(report.iterations, 11);
+  // The small-problem path's 3 before it declines, then the general path's
+  // 11 (the solve counts both against the cap since session 44).
+  EXPECT_LE(report.iterations, 14);
   EXPECT_EQ(report.status, tact::Status::Inaccurate);
   EXPECT_FALSE(report.kkt_satisfied);
   for (int i = 0; i < 3; ++i) EXPECT_TRUE(std::isfinite(crowded.acceleration()(i))) << "dof " << i;
+  crowded.settings.small_problem_path = false;
+  EXPECT_LE(solve_regression("refresh-once-3-0-6.qp", crowded).iterations, 11);
+  crowded.settings.small_problem_path = true;
 }
 
 // A crowded vertex of the worst-case search (3/0/6, problem 15657 of
@@ -788,11 +793,16 @@ TEST(Degenerate, ARowThatStaysDependentAfterMakingRoomEndsTheSolve) {
   static Crowded::ProblemType p;
   tact::Report<float> report;
   ASSERT_NO_FATAL_FAILURE(expect_regression_solved("stays-dependent-after-release.qp", crowded, p, report));
-  EXPECT_EQ(report.iterations, 4);
+  // 4 on the small-problem path, which declines at the stuck row, and the
+  // general path's 4 (both counted since session 44).
+  EXPECT_EQ(report.iterations, 8);
   const bool in_set[6] = {true, false, false, true, true, false};
   for (int k = 0; k < 6; ++k) EXPECT_EQ(crowded.in_working_set(k), in_set[k]) << "row " << k;
   // Not 0.0011 below its row by chance: row 5 is the one the point misses.
   EXPECT_LT(double(p.J_ineq.row(5).dot(crowded.acceleration().head<3>())) - double(p.d_ineq(5)), -1e-4);
+  crowded.settings.small_problem_path = false;
+  EXPECT_EQ(tact::test::solve_no_heap(crowded, p, tact::Strategy::Exact).iterations, 4);
+  crowded.settings.small_problem_path = true;
 }
 
 // Two nearly parallel rows of the worst-case search (2/0/2, problem 18871
@@ -1120,6 +1130,17 @@ TEST(Limits, IterationCapIsHardAndReported) {
   EXPECT_EQ(report.status, tact::Status::IterationLimit);
   EXPECT_EQ(report.iterations, 1);  // iterations actually run
   expect_finite_outputs(solver, p);
+  // That iteration was the small-problem path's, which then declined at the
+  // cap; the general path had none left, so its last iterate is where it
+  // starts, the free motion M⁻¹f. Until session 44 it had a cap of its own
+  // (a solve could run twice max_iterations) and stepped onto the floor.
+  EXPECT_FLOAT_EQ(solver.acceleration()(2), p.f(2) / 2);
+  solver.settings.small_problem_path = false;  // the general path alone: its one step
+  report = tact::test::solve_no_heap(solver, p, tact::Strategy::Exact);
+  EXPECT_EQ(report.status, tact::Status::IterationLimit);
+  EXPECT_EQ(report.iterations, 1);
+  EXPECT_NEAR(solver.acceleration()(2), 0.0f, 1e-6f);  // on the floor
+  solver.settings.small_problem_path = true;
   solver.settings.max_iterations = 0;  // default cap
   report = tact::test::solve_no_heap(solver, p, tact::Strategy::Exact);
   EXPECT_EQ(report.status, tact::Status::Solved);

@@ -80,7 +80,8 @@ template <typename Scalar>
 struct Settings {
   /// Hard cap on iterations; 0 means the default 4·(rows) + 16, where an
   /// iteration is one working-set solve (Platt, Right) or one primal/dual step
-  /// (Exact).
+  /// (Exact). A solve counts all of its own: the attempt of a small-problem
+  /// path that declined, then the general path.
   Index max_iterations = 0;
   /// Relative tolerance of the KKT conditions (ScalarTraits<Scalar>::kkt_tolerance; at least ε).
   Scalar kkt_tolerance = ScalarTraits<Scalar>::kkt_tolerance;
@@ -205,10 +206,14 @@ class Solver {
   /// Exact links none of the other strategies' code.
   TACT_ALWAYS_INLINE Report<Scalar> solve(const ProblemType& problem, Strategy strategy, Memory* memory = nullptr) {
     if (strategy != Strategy::Exact) return solve_paper(problem, strategy, memory);
+    // The iterations of a small-path attempt that declined count against
+    // the cap: the general path goes on from them, so a solve ends within
+    // its cap (it ran up to twice the cap before: review, session 44).
+    Index iterations = 0;
     if constexpr (TACT_SMALL_PROBLEM_PATH != 0) {
-      if (settings.small_problem_path && solve_small(problem, memory)) return small_report_;
+      if (settings.small_problem_path && solve_small(problem, memory, iterations)) return small_report_;
     }
-    return solve_exact_general(problem, memory);
+    return solve_exact_general(problem, memory, iterations);
   }
 
   /// Forgets everything carried between solves (M's factor), so the next
@@ -282,15 +287,17 @@ class Solver {
   /// gone when it runs: the stack of a solve is this path's) and, apart,
   /// the paper's three, so that a firmware calling only Exact (a constant
   /// at the call: solve() is inlined) links none of their code.
-  TACT_NOINLINE Report<Scalar> solve_exact_general(const ProblemType& problem, Memory* memory) {
-    return solve_general<true>(problem, Strategy::Exact, memory);
+  TACT_NOINLINE Report<Scalar> solve_exact_general(const ProblemType& problem, Memory* memory, Index spent) {
+    return solve_general<true>(problem, Strategy::Exact, memory, spent);
   }
   TACT_NOINLINE Report<Scalar> solve_paper(const ProblemType& problem, Strategy strategy, Memory* memory) {
-    return solve_general<false>(problem, strategy, memory);
+    return solve_general<false>(problem, strategy, memory, 0);
   }
-  /// The general path of the exact strategy (kExact) or of the paper's.
+  /// The general path of the exact strategy (kExact) or of the paper's;
+  /// `spent`: iterations already used by this solve (a declined small path).
   template <bool kExact>
-  TACT_ALWAYS_INLINE Report<Scalar> solve_general(const ProblemType& problem, Strategy strategy, Memory* memory) {
+  TACT_ALWAYS_INLINE Report<Scalar> solve_general(const ProblemType& problem, Strategy strategy, Memory* memory,
+                                                  Index spent) {
     // Calls in a row, not nested: M's factorization has the deepest stack
     // of a solve, so it starts from this frame.
     Status status = check_data(problem, strategy, memory);
@@ -305,7 +312,7 @@ class Solver {
       if (strategy == Strategy::Exact && memory) remember_working_set(*memory, false);
       return refused(status);
     }
-    Index iterations = 0;
+    Index iterations = spent;
     // Exact's first pass ends on swept slacks but keeps the steps' rounding
     // in ẍ and Λ_A (re-solving from the factor costs more than the rest of
     // a small solve). A second pass re-solves from the factor and resumes
@@ -1706,7 +1713,7 @@ class Solver {
   /// @return true with the report in small_report_ (Solved) and `memory`
   ///         (if any) updated as a Solved exact solve updates it; false when
   ///         it declines.
-  TACT_NOINLINE bool solve_small(const ProblemType& p, Memory* memory) {
+  TACT_NOINLINE bool solve_small(const ProblemType& p, Memory* memory, Index& iterations) {
     if (!p.sizes_valid() || p.num_eq != 0 || p.n * p.num_ineq > kSmallRowsEntries || !settings_valid() ||
         (memory && !memory->valid()))
       return false;
@@ -1716,7 +1723,7 @@ class Solver {
     num_rows_ = p.num_ineq;
     active_count_ = 0;
     if (!small_set_up(p)) return false;
-    Index iterations = 0;
+    // `iterations` (0 from solve()) stays the caller's when the path declines.
     // Warm start: the carried rows enter without steps, as in solve_exact.
     const bool warm = memory && memory->initialized && memory->count > 0;
     if (warm) {
