@@ -80,8 +80,8 @@ template <typename Scalar>
 struct Settings {
   /// Hard cap on iterations; 0 means the default 4·(rows) + 16, where an
   /// iteration is one working-set solve (Platt, Right) or one primal/dual step
-  /// (Exact). A solve counts all of its own: the attempt of a small-problem
-  /// path that declined, then the general path.
+  /// (Exact). A solve counts all of its own: those of a small-problem path
+  /// that declined count against the general path's.
   Index max_iterations = 0;
   /// Relative tolerance of the KKT conditions (ScalarTraits<Scalar>::kkt_tolerance; at least ε).
   Scalar kkt_tolerance = ScalarTraits<Scalar>::kkt_tolerance;
@@ -206,14 +206,13 @@ class Solver {
   /// Exact links none of the other strategies' code.
   TACT_ALWAYS_INLINE Report<Scalar> solve(const ProblemType& problem, Strategy strategy, Memory* memory = nullptr) {
     if (strategy != Strategy::Exact) return solve_paper(problem, strategy, memory);
-    // The iterations of a small-path attempt that declined count against
-    // the cap: the general path goes on from them, so a solve ends within
-    // its cap (it ran up to twice the cap before: review, session 44).
-    Index iterations = 0;
+    // A small-path attempt that declines hands its iterations to the
+    // general path, whose cap they reduce: a solve ends within its cap.
+    Index spent = 0;
     if constexpr (TACT_SMALL_PROBLEM_PATH != 0) {
-      if (settings.small_problem_path && solve_small(problem, memory, iterations)) return small_report_;
+      if (settings.small_problem_path && solve_small(problem, memory, spent)) return small_report_;
     }
-    return solve_exact_general(problem, memory, iterations);
+    return solve_exact_general(problem, memory, spent);
   }
 
   /// Forgets everything carried between solves (M's factor), so the next
@@ -294,7 +293,8 @@ class Solver {
     return solve_general<false>(problem, strategy, memory, 0);
   }
   /// The general path of the exact strategy (kExact) or of the paper's;
-  /// `spent`: iterations already used by this solve (a declined small path).
+  /// `spent`: the iterations of a small-path attempt that declined, which
+  /// count against the cap and in the report.
   template <bool kExact>
   TACT_ALWAYS_INLINE Report<Scalar> solve_general(const ProblemType& problem, Strategy strategy, Memory* memory,
                                                   Index spent) {
@@ -312,7 +312,7 @@ class Solver {
       if (strategy == Strategy::Exact && memory) remember_working_set(*memory, false);
       return refused(status);
     }
-    Index iterations = spent;
+    Index iterations = 0;
     // Exact's first pass ends on swept slacks but keeps the steps' rounding
     // in ẍ and Λ_A (re-solving from the factor costs more than the rest of
     // a small solve). A second pass re-solves from the factor and resumes
@@ -321,7 +321,7 @@ class Solver {
     for (;;) {
       if constexpr (kExact) {
         const bool warm = !second_pass_ && memory && memory->initialized && memory->count > 0;
-        status = solve_exact(warm ? memory : nullptr, iterations);
+        status = solve_exact(warm ? memory : nullptr, iterations, iteration_cap() - spent);
       } else if (strategy == Strategy::Right) {
         if (memory) memory->clear();
         status = solve_right(iterations);
@@ -333,7 +333,7 @@ class Solver {
       // residuals (here, so that the sweep's kernels stack on this path's
       // frame, not on finish's).
       if (status != Status::Solved) apply_multipliers(/*keep_acceleration=*/true);
-      Report<Scalar> report = finish(problem, strategy, status, iterations);
+      Report<Scalar> report = finish(problem, strategy, status, spent + iterations);
       if (!second_pass_needed(status, report)) {
         if (strategy == Strategy::Exact && memory) remember_working_set(*memory, report.status == Status::Solved);
         return report;
@@ -1252,9 +1252,8 @@ class Solver {
   /// On solve()'s second pass (second_pass_) the equalities and the warm
   /// start are already in the set, and every final refresh re-solves from
   /// the factor.
-  TACT_ALWAYS_INLINE Status solve_exact(const Memory* warm, Index& iterations) {
+  TACT_ALWAYS_INLINE Status solve_exact(const Memory* warm, Index& iterations, Index cap) {
     const bool resume = second_pass_;
-    const Index cap = iteration_cap();
     if (!resume) {
       // Equalities first: their multipliers have no sign, so they enter
       // without steps and one working-set solve gives their optimum.
@@ -1704,16 +1703,17 @@ class Solver {
   /// a dense M's check and factor, which are that path's own), when
   /// the problem is not one (equality rows, a J beyond small_rows), when
   /// the data or M are not valid, when a row that depends on the working
-  /// set is stuck (no release makes room for it), at the iteration cap, when a multiplier pulls after a
+  /// set is stuck (no release makes room for it), when a multiplier pulls after a
   /// refresh from the factor, and when its point fails finish()'s check
   /// (or, with the steps' rounding kept, the drift tolerance): solve()
-  /// then solves from the start, and that path's statuses
-  /// and verdicts stand. So a solve it returns is Solved and meets every KKT
-  /// condition within the tolerance.
-  /// @return true with the report in small_report_ (Solved) and `memory`
-  ///         (if any) updated as a Solved exact solve updates it; false when
-  ///         it declines.
-  TACT_NOINLINE bool solve_small(const ProblemType& p, Memory* memory, Index& iterations) {
+  /// then solves from the start, with the cap less the `spent` iterations,
+  /// and that path's statuses and verdicts stand. At the cap it ends the
+  /// solve itself (small_end_at_cap). So a solve it returns is Solved and
+  /// meets every KKT condition within the tolerance, or is IterationLimit.
+  /// @return true with the report in small_report_ (Solved or
+  ///         IterationLimit) and `memory` (if any) updated as the general
+  ///         path would update it; false when it declines.
+  TACT_NOINLINE bool solve_small(const ProblemType& p, Memory* memory, Index& spent) {
     if (!p.sizes_valid() || p.num_eq != 0 || p.n * p.num_ineq > kSmallRowsEntries || !settings_valid() ||
         (memory && !memory->valid()))
       return false;
@@ -1723,7 +1723,7 @@ class Solver {
     num_rows_ = p.num_ineq;
     active_count_ = 0;
     if (!small_set_up(p)) return false;
-    // `iterations` (0 from solve()) stays the caller's when the path declines.
+    Index& iterations = spent;  // the caller's 0: when the path declines, what it spent
     // Warm start: the carried rows enter without steps, as in solve_exact.
     const bool warm = memory && memory->initialized && memory->count > 0;
     if (warm) {
@@ -1731,7 +1731,7 @@ class Solver {
         const Index r = row_of(memory->ids[static_cast<std::size_t>(k)]);
         if (r >= 0 && !in_set(r)) small_try_append(r);
       }
-      if (!small_settle(iterations)) return false;
+      if (!small_settle(iterations)) return small_end_at_cap(iterations, memory);
     }
     Index steps = 0;  // since the slacks were computed afresh
     bool drift_kept = false;  // ẍ and Λ_A carry the steps' rounding (solve_exact's drift_kept_)
@@ -1760,12 +1760,15 @@ class Solver {
         small_try_append(p_row);
         for (Index r = 0; r < num_rows_ && active_count_ < n_; ++r)
           if (r != p_row && detail::sign_bit(slack_(r)) && beyond_tolerance(r, slope)) small_try_append(r);
-        if (!small_settle(iterations)) return false;
+        if (!small_settle(iterations)) return small_end_at_cap(iterations, memory);
         continue;
       }
       Scalar multiplier_p = 0;
       for (;;) {
-        if (iterations >= iteration_cap()) return false;
+        if (iterations >= iteration_cap()) {
+          small_fresh_slacks();  // ẍ as stepped, as the general path's IterationLimit keeps it
+          return small_end_at_cap(iterations, memory);
+        }
         ++iterations;
         Scalar norm2 = 0;
         Scalar pivot = small_project(p_row, /*for_step=*/true, norm2);
@@ -2167,13 +2170,25 @@ class Solver {
         while (active_count_ > 0) set_in_set(active_[static_cast<std::size_t>(--active_count_)], false);
         break;
       }
-      if (iterations >= iteration_cap()) return false;
+      if (iterations >= iteration_cap()) {
+        small_apply_multipliers();  // ẍ and the slacks of the set as it is
+        return false;
+      }
       ++iterations;
       remove_active(most_negative);
       small_solve_multipliers(/*at_free_motion=*/true);
     }
     small_apply_multipliers();
     return true;
+  }
+
+  /// The cap reached on the path (ẍ and the slacks current): the solve ends
+  /// IterationLimit at this iterate, as the general path's would at its cap.
+  /// Declining instead let the general path spend the cap a second time (a
+  /// solve ran up to twice max_iterations: review, session 44). Residuals
+  /// that are not finite still decline: the general path reports the overflow.
+  bool small_end_at_cap(Index iterations, Memory* memory) {
+    return small_finish(iterations, /*drift_kept=*/false, memory, /*at_cap=*/true);
   }
 
   /// True when the steps' rounding kept in ẍ and Λ_A fits drift_tolerance():
@@ -2193,8 +2208,9 @@ class Solver {
   /// condition and the working set's rows) or a residual is not finite.
   /// `drift_kept`: ẍ and Λ_A carry the steps' rounding, which must then
   /// fit drift_tolerance() too (second_pass_needed's test), else the
-  /// general path solves.
-  bool small_finish(Index iterations, bool drift_kept, Memory* memory) {
+  /// general path solves. `at_cap`: the report is IterationLimit, whatever
+  /// the residuals (small_end_at_cap).
+  bool small_finish(Index iterations, bool drift_kept, Memory* memory, bool at_cap = false) {
     const ProblemType& p = *problem_;
     const Index n = n_;
     Scalar min_slack = num_rows_ > 0 ? kInfinity : Scalar(0);
@@ -2249,14 +2265,18 @@ class Solver {
     // The residuals' sum is NaN or ±Inf if one is (an overflow: an infinite
     // scale would pass any check); the objective is if an ẍ_j is (m_jj > 0).
     probe += (stationarity + force_scale + row_scale + min_slack + complementarity + objective_) * Scalar(0);
-    // working_set_satisfied's stationarity is kkt_satisfied's too.
-    if (probe != Scalar(0) || !residuals.kkt_satisfied(settings.kkt_tolerance) ||
-        !Residuals<Scalar>::row_within(working_set, row_scale, settings.kkt_tolerance))
-      return false;
-    if (drift_kept && !drift_within_tolerance(residuals)) return false;
+    if (probe != Scalar(0)) return false;
+    const bool kkt_satisfied = residuals.kkt_satisfied(settings.kkt_tolerance);
+    if (!at_cap) {
+      // working_set_satisfied's stationarity is kkt_satisfied's too.
+      if (!kkt_satisfied || !Residuals<Scalar>::row_within(working_set, row_scale, settings.kkt_tolerance))
+        return false;
+      if (drift_kept && !drift_within_tolerance(residuals)) return false;
+    }
     ++small_path_solves_;
-    if (memory) remember_working_set(*memory, true);
-    small_report_ = Report<Scalar>{Status::Solved, iterations, active_count_, true, true, residuals};
+    if (memory) remember_working_set(*memory, !at_cap);
+    small_report_ = Report<Scalar>{at_cap ? Status::IterationLimit : Status::Solved, iterations, active_count_,
+                                   kkt_satisfied, true, residuals};
     return true;
   }
 
