@@ -1248,9 +1248,10 @@ TEST(ConstraintSpace, AnIterateThatOverflowsIsNeverSolved) {
   EXPECT_TRUE(std::isfinite(report.residual) && std::isfinite(report.scale));
   EXPECT_EQ(solve_no_heap(exact, p).status, Status::InvalidMass);
   EXPECT_TRUE(exact.lambda().allFinite());
-  // The residual itself says NaN for a non-finite iterate, whatever the rows after it.
+  // The residual itself says NaN for that iterate: w_2 = Inf − Inf, and the
+  // finite row 3 after it no longer hides it.
   P::Vector lambda = P::Vector::Zero(), w = P::Vector::Zero();
-  lambda(0) = kNaN;
+  lambda << 1e32f, -1e32f, 0, 0;
   float residual = 0, scale = 0;
   tact::detail::lcp_residual(p, lambda, w, residual, scale);
   EXPECT_TRUE(std::isnan(residual) && std::isnan(scale));

@@ -1,4 +1,4 @@
-// Counts every heap allocation of a host test so tests can prove a solve
+// Counts the heap allocations of a host test so tests can prove a solve
 // allocates nothing: the global operator new, and every call of the malloc
 // family from the test's own objects, Eigen's inline code included (the
 // test executables link with --wrap for each of them: tests/host/CMakeLists.txt).

@@ -1,6 +1,7 @@
-// Allocation guard for host tests: every heap allocation is counted
-// (operator new and the malloc family, Eigen's included: no_heap.cpp), so a
-// test can assert that a solve allocated nothing, in every build; where
+// Allocation guard for host tests: heap allocations are counted (the
+// global operator new, and the malloc family called from the test's own
+// code, Eigen's included: no_heap.cpp), so a test can assert that a solve
+// allocated nothing, in every build; where
 // assertions are on (the asan preset), Eigen's heap use inside a NoHeap
 // scope also aborts the test (EIGEN_RUNTIME_NO_MALLOC).
 #pragma once

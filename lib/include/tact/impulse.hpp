@@ -222,12 +222,12 @@ void lcp_residual(const ProblemType& p, const Vector& lambda, Vector& w, Scalar&
   const Index m = p.rows();
   residual = 0;
   scale = 0;
-  Scalar probe = 0;  // NaN once an entry of λ or w is not finite
+  Scalar probe = 0;  // NaN once a w_i is not finite (a non-finite λ_j makes every w_i so)
   for (Index i = 0; i < m; ++i) {
     Scalar force = 0;  // (Wλ)_i, as W's column i (symmetric, contiguous)
     for (Index j = 0; j < m; ++j) force += p.W(j, i) * lambda(j);
     w(i) = force + p.q(i);
-    probe += (w(i) + lambda(i)) * Scalar(0);
+    probe += w(i) * Scalar(0);
     scale = max_of(scale, max_of(std::fabs(p.q(i)), std::fabs(force)));
     const Scalar r = i < p.num_bilateral ? std::fabs(w(i)) : std::fabs(min_of(lambda(i), w(i)));
     residual = max_of(residual, r);
