@@ -2183,10 +2183,9 @@ class Solver {
   }
 
   /// The cap reached on the path (ẍ and the slacks current): the solve ends
-  /// IterationLimit at this iterate, as the general path's would at its cap.
-  /// Declining instead let the general path spend the cap a second time (a
-  /// solve ran up to twice max_iterations: review, session 44). Residuals
-  /// that are not finite still decline: the general path reports the overflow.
+  /// IterationLimit at this iterate, as the general path's would at its cap
+  /// (declining would let that path spend the cap again). Residuals that are
+  /// not finite still decline: the general path reports the overflow.
   bool small_end_at_cap(Index iterations, Memory* memory) {
     return small_finish(iterations, /*drift_kept=*/false, memory, /*at_cap=*/true);
   }
