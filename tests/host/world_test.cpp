@@ -81,6 +81,21 @@ TEST(World, RejectsBadParametersWithoutMoving) {
     EXPECT_EQ(tact::test::step_no_heap(world, corner_rows).status, tact::Status::InvalidInput);
     EXPECT_EQ(world.x, Vec2::Zero());
   }
+  // τ² below the smallest normal: refused whatever the gaps, in free flight
+  // too (before, g/τ² was 0/0 for a resting contact, ±∞ for the others, and
+  // a step without candidates was Solved); the smallest τ with a normal τ²
+  // still steps.
+  const Vec2 far_above(0.5f, 0.5f);  // no candidate row: τ unused by the rows
+  for (const float tau : {1e-23f, 1e-20f, 1.0e-19f}) {
+    world.tau = tau;
+    world.x = far_above;
+    EXPECT_EQ(tact::test::step_no_heap(world, corner_rows).status, tact::Status::InvalidInput) << tau;
+    EXPECT_EQ(world.x, far_above) << tau;
+  }
+  world.tau = 1.1e-19f;
+  EXPECT_EQ(tact::test::step_no_heap(world, corner_rows).status, tact::Status::Solved);
+  world.x = Vec2::Zero();
+  world.v = Vec2::Zero();
   world.tau = 0.05f;
   auto too_many = [](const CornerWorld::DofVector& x, const CornerWorld::DofVector&, CornerWorld::Rows& rows) {
     for (tact::RowId k = 0; k < 3; ++k) rows.add_inequality(k, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));

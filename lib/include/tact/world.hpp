@@ -171,7 +171,7 @@ class World {
   DofVector f = DofVector::Zero();                ///< applied forces for the next step
   MassMatrix M = MassMatrix::Identity();          ///< mass matrix (SPD; diagonal is fastest)
   Scalar time_step = Scalar(1e-3);                ///< h
-  Scalar tau = Scalar(1e-2);                      ///< Baumgarte time constant τ (> 0)
+  Scalar tau = Scalar(1e-2);                      ///< Baumgarte time constant τ (> 0, τ² normal)
   /// An inequality row touches (is a candidate) when g ≤ this, and counts as
   /// violated (Platt's rule) when g < −this: rounding in x is not a contact event.
   Scalar contact_tolerance = Scalar(1e-5);
@@ -180,7 +180,8 @@ class World {
   /// Advances one step. `gather(x, v, rows)` adds the rows at the current
   /// state (every inequality the world has; the stepper selects candidates).
   /// @return the solver's report. Nothing moves when it is InvalidInput:
-  ///         τ or h not positive and finite, contact_tolerance not finite or negative, NaN/Inf
+  ///         τ or h not positive and finite, τ² below the smallest normal
+  ///         (float: τ < 1.1e-19), contact_tolerance not finite or negative, NaN/Inf
   ///         in x or v, an inequality's g NaN or −∞ (+∞: never a candidate),
   ///         the rows overflow the bounds, a new x or v that would overflow
   ///         the scalar (the report is the solve's otherwise), or
@@ -260,10 +261,13 @@ class World {
   }
 
   /// What the solver does not see: τ, h, the candidates' tolerance and the
-  /// state (a NaN gap reaches it: see build_problem()). Out of line: inlined, it
-  /// cost the billiard's step registers and more than its own instructions.
+  /// state (a NaN gap reaches it: see build_problem()). τ² must be a normal
+  /// number: below, g/τ² is 0/0 for a resting contact and ±∞ for any other,
+  /// so whether a step was refused would depend on the gaps. Out of line:
+  /// inlined, it cost the billiard's step registers and more than its own
+  /// instructions.
   TACT_NOINLINE bool parameters_valid() const {
-    return tau > 0 && detail::is_finite(tau) &&
+    return tau > 0 && detail::is_finite(tau) && tau * tau >= std::numeric_limits<Scalar>::min() &&
            detail::stepper_inputs_valid<MaxDof>(n, rows_.overflow(), time_step, contact_tolerance, x, v);
   }
 
