@@ -7,8 +7,6 @@
 // Exit code: 0 solved, 1 any other solver status, 2 usage, file or parse error.
 #include <cstdio>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <string>
 
 #include "tact/problem_io.hpp"
@@ -20,6 +18,35 @@ namespace {
 constexpr int kMaxDof = 64;
 constexpr int kMaxEq = 32;
 constexpr int kMaxIneq = 256;
+
+// Far above any file within the bounds (about 0.6 MB of numbers): a larger
+// one, or an endless one (/dev/zero), is refused rather than read.
+constexpr std::size_t kMaxFileBytes = std::size_t{64} << 20;
+
+/// Reads the whole file into `text`; false, with the reason on stderr, when
+/// it cannot be opened or read (a directory opens, then fails to read) or is
+/// larger than kMaxFileBytes.
+bool read_file(const char* path, std::string& text) {
+  std::FILE* file = std::fopen(path, "rb");
+  if (file == nullptr) {
+    std::fprintf(stderr, "tact-solve: cannot open '%s'\n", path);
+    return false;
+  }
+  char chunk[1 << 16];
+  std::size_t got = 0;
+  while ((got = std::fread(chunk, 1, sizeof chunk, file)) > 0 && text.size() <= kMaxFileBytes) text.append(chunk, got);
+  const bool failed = std::ferror(file) != 0;
+  std::fclose(file);
+  if (failed) {
+    std::fprintf(stderr, "tact-solve: cannot read '%s'\n", path);
+    return false;
+  }
+  if (text.size() > kMaxFileBytes) {
+    std::fprintf(stderr, "tact-solve: '%s' is larger than %zu MiB\n", path, kMaxFileBytes >> 20);
+    return false;
+  }
+  return true;
+}
 
 void usage(std::FILE* out) {
   std::fprintf(out,
@@ -131,11 +158,7 @@ int main(int argc, char** argv) {
     usage(stderr);
     return 2;
   }
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
-    std::fprintf(stderr, "tact-solve: cannot open '%s'\n", path);
-    return 2;
-  }
-  const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  std::string text;
+  if (!read_file(path, text)) return 2;
   return use_double ? solve<double>(text, path, strategy) : solve<float>(text, path, strategy);
 }

@@ -285,6 +285,10 @@ inline bool parse_decimal(const Token& token, std::uint64_t& mantissa, int& expo
                                       : std::numeric_limits<double>::infinity();
     return true;
   }
+  // The digits' count and the written exponent saturate here, so their sum
+  // stays in an int (a run of 2^31 digits overflowed it): exact for every
+  // token shorter than 10^9 characters, 0 or inf beyond as it should be.
+  constexpr int kExponentSaturation = 1000000000;
   mantissa = 0;
   exponent = 0;
   dropped = false;
@@ -305,9 +309,9 @@ inline bool parse_decimal(const Token& token, std::uint64_t& mantissa, int& expo
       if (in_fraction) --exponent;
     } else if (significant >= 19) {
       dropped = dropped || digit != 0;
-      if (!in_fraction) ++exponent;  // dropped integer digit: still scales the value
+      if (!in_fraction && exponent < kExponentSaturation) ++exponent;  // a dropped integer digit still scales
     } else if (significant == 0 && in_fraction) {
-      --exponent;  // leading zero after the point
+      if (exponent > -kExponentSaturation) --exponent;  // leading zero after the point
     }
   }
   if (!any_digit) return false;
@@ -318,7 +322,7 @@ inline bool parse_decimal(const Token& token, std::uint64_t& mantissa, int& expo
     if (s == end) return false;
     int written = 0;
     for (; s < end && is_digit(*s); ++s)
-      if (written < 100000) written = written * 10 + (*s - '0');  // saturate: 1e100000 is inf anyway
+      if (written < kExponentSaturation / 10) written = written * 10 + (*s - '0');
     exponent += exponent_negative ? -written : written;
   }
   return s == end;
@@ -426,12 +430,16 @@ void to_decimal(Scalar magnitude, int digits, std::uint64_t& mantissa, int& expo
   }
   // Round hi + lo to the nearest integer, ties to even like printf (hi alone
   // may be a non-integer below 2^52, or an even integer above 2^53).
+  // A rest of exactly 0.5 is a tie only when the sum's rounding error is 0
+  // too (a small lo is absorbed: 0.0025 at 1 digit read as the tie 2.5e-3).
   const double whole = std::floor(scaled.hi);
-  const double fraction = (scaled.hi - whole) + scaled.lo;  // in about (-1, 1)
-  const double below = std::floor(fraction);
-  const double rest = fraction - below;  // in [0, 1)
+  const Wide fraction = two_sum(scaled.hi - whole, scaled.lo);  // hi in about (-1, 1)
+  const double below = std::floor(fraction.hi);
+  const double rest = fraction.hi - below;  // in [0, 1)
   mantissa = static_cast<std::uint64_t>(whole) + static_cast<std::uint64_t>(static_cast<std::int64_t>(below));
-  if (rest > 0.5 || (rest == 0.5 && mantissa % 2 == 1)) ++mantissa;
+  const bool above_half = rest > 0.5 || (rest == 0.5 && fraction.lo > 0);
+  const bool tie = rest == 0.5 && fraction.lo == 0;
+  if (above_half || (tie && mantissa % 2 == 1)) ++mantissa;
   exponent = decimal - (digits - 1);
   // Safety net for the rare value whose digits sit within ~1e-30 of a
   // rounding boundary: the reader is monotonic in the mantissa, so search
