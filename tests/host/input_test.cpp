@@ -191,6 +191,35 @@ TEST(Mass, ASymmetryWithinRoundingOfItsScaleIsAcceptedAndCheckedOnReuse) {
   }
 }
 
+// The factor of an M whose triangles differ within rounding is the
+// symmetric part's, so an M with the same lower triangle mirrored is another
+// matrix: here an indefinite one, which the reuse took for the kept factor
+// and solved (session 45's review), on either path. Checked afresh, it is
+// refused as a fresh solver refuses it.
+TEST(Mass, AFactorOfTrianglesThatDifferIsNotReusedForAMirroredM) {
+  using Pair = tact::Solver<2, 2, 2>;
+  static Pair pair;
+  static Pair::ProblemType p;
+  for (const bool small : {true, false}) {
+    // The small path takes only inequality rows; the general path here
+    // pins ẍ by equalities, so the residuals cannot tell the two M apart.
+    ASSERT_TRUE(small ? p.resize(2, 0, 2) : p.resize(2, 2, 0));
+    (small ? p.J_ineq : p.J_eq) << 1, 0, 0, 1;
+    (small ? p.d_ineq : p.d_eq) << 1, 0;
+    p.f << 0, small ? -1e-7f : 0.0f;
+    p.M(0, 0) = 1e6f;
+    p.M(1, 1) = 5e-7f;
+    p.M(1, 0) = 1.0f;
+    p.M(0, 1) = 0.1f;  // 0.9 apart, within 8ε·1e6: ½(M + Mᵀ) is SPD
+    pair.settings.small_problem_path = small;
+    pair.reset();
+    ASSERT_EQ(tact::test::solve_no_heap(pair, p, tact::Strategy::Exact).status, tact::Status::Solved) << small;
+    p.M(0, 1) = 1.0f;  // mirrored: det 0.5 − 1 < 0
+    EXPECT_EQ(tact::test::solve_no_heap(pair, p, tact::Strategy::Exact).status, tact::Status::InvalidMass) << small;
+    EXPECT_EQ(pair.acceleration()(0), 0.0f);  // refused: nothing handed out
+  }
+}
+
 TEST(BadInput, NanInTheRowsWinsOverABadMass) {
   // Both wrong: the data error is reported (InvalidInput), and M, which
   // cannot be trusted to matter, is not factored.

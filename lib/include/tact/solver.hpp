@@ -617,10 +617,12 @@ class Solver {
     return Status::Solved;
   }
 
-  /// True when M's lower triangle is the one last factored (the factor
-  /// depends on nothing else) and its upper triangle mirrors it bit for bit
-  /// (else check_mass judges the symmetry again); for a diagonal M, when the
-  /// diagonal is the same and the rest still zero.
+  /// True when M's lower triangle is the one last factored and its upper
+  /// triangle mirrors it bit for bit (else check_mass judges the symmetry
+  /// again), the last M's did too (mass_mirrored_: else the factor is of a
+  /// symmetric part that a mirrored M with the same lower triangle does not
+  /// have; session 45's review reused it for an indefinite M, Solved); for a
+  /// diagonal M, when the diagonal is the same and the rest still zero.
   bool same_mass(const MassMatrix& M, Index n) const {
     const Scalar* m = M.data();
     // The diagonal by its bits (no float compare per entry): the kept one is
@@ -630,7 +632,7 @@ class Solver {
       changed |= detail::bits_of(m[j * MaxDof + j]) ^ detail::bits_of(mass_diagonal_entries_(j));
     bool same = changed == 0;
     if (mass_diagonal_) return same && off_diagonal_zero(m, n);
-    if (!same) return false;  // a robot's M(q): its diagonal moves with q (robot warm mean −2 %)
+    if (!same || !mass_mirrored_) return false;  // a robot's M(q): its diagonal moves with q (robot warm mean −2 %)
     for (Index j = 0; j < n; ++j) {
       const Scalar* column = m + j * MaxDof;
       const Scalar* kept = mass_factor_.data() + j;  // row j of the strict upper triangle
