@@ -807,6 +807,29 @@ TEST(Degenerate, NearlyParallelRowsAreReleasedByOneRefreshPerSolve) {
   crowded.settings.small_problem_path = true;
 }
 
+// Near twins (rows 0 and 1 of a 3/0/8 problem, 1e-4 apart; dense M, κ(M) =
+// 135, κ(W) = 3.4e3 at the optimum, within the README's accuracy envelope;
+// session 45's review). After each refresh from the factor the twin outside
+// the set looked violated by ~1e-4, within the KKT tolerance; the small
+// path released the other to let it in, and the two swapped up to the cap
+// (48 iterations, IterationLimit), where the general path solves it in 9.
+// At a point from the factor such a violation now ends the iterations, and
+// the path solves it itself.
+TEST(Degenerate, NearTwinsDoNotSwapAfterARefreshOnTheSmallPath) {
+  using Twins = tact::Solver<3, 0, 8>;
+  static Twins twins;
+  static Twins::ProblemType p;
+  tact::Report<float> report;
+  const auto path_solves = twins.small_path_solves();
+  ASSERT_NO_FATAL_FAILURE(expect_regression_solved("twins-after-refresh-3-0-8.qp", twins, p, report));
+  EXPECT_EQ(twins.small_path_solves() - path_solves, 1u);
+  EXPECT_LE(report.iterations, 12);
+  twins.settings.small_problem_path = false;
+  ASSERT_NO_FATAL_FAILURE(expect_regression_solved("twins-after-refresh-3-0-8.qp", twins, p, report));
+  EXPECT_LE(report.iterations, 9);
+  twins.settings.small_problem_path = true;
+}
+
 // A crowded vertex of the worst-case search (3/0/6, problem 15657 of
 // 20 000; diagonal M). Three rows hold the point, a fourth (ineq row 5) is
 // violated by 0.0011, within the KKT tolerance, and cannot enter: the set

@@ -1737,7 +1737,9 @@ class Solver {
     }
     Index steps = 0;  // since the slacks were computed afresh
     bool drift_kept = false;  // ẍ and Λ_A carry the steps' rounding (solve_exact's drift_kept_)
-    for (bool first_search = !warm;; first_search = false) {
+    bool from_factor = false;  // ẍ, Λ_A and the slacks as small_refresh left them: no step since
+    bool rounding_only = false;  // the iterations ended on a violation that is rounding (below)
+    for (bool first_search = !warm; !rounding_only; first_search = false) {
       Index violated = 0;
       Scalar slope = 0;
       const Index p_row = most_violated_inequality(violated, slope);
@@ -1756,6 +1758,7 @@ class Solver {
           continue;
         }
         if (!small_refresh()) return false;
+        from_factor = true;
         continue;
       }
       if (first_search && violated >= 2) {  // crash start, as solve_exact's
@@ -1776,6 +1779,15 @@ class Solver {
         Scalar pivot = small_project(p_row, /*for_step=*/true, norm2);
         if (active_count_ >= n_) pivot = 0;  // a full set spans the space
         const bool full_step_possible = !depends(pivot, norm2);
+        // At a point solved from the factor, a row that depends on the set
+        // and every violation within the KKT tolerance are rounding between
+        // nearly parallel rows: releasing one to let its twin in, the twins
+        // swapped after every refresh up to the cap (session 45's review,
+        // 3/0/8: the general path solved it in 9). finish() judges the point.
+        if (!full_step_possible && from_factor && violations_within_kkt_tolerance()) {
+          rounding_only = true;
+          break;
+        }
         Index blocking = -1;
         const Scalar t_partial = largest_partial_step(blocking, /*with_equalities=*/false);
         // A row that depends on the set enters once releases make room, as
@@ -1793,6 +1805,7 @@ class Solver {
           lambda_active_.head(active_count_) -= t * step_.head(active_count_);
         }
         ++steps;
+        from_factor = false;
         multiplier_p += t;
         if (full_step) {
           append_projected(p_row, pivot, multiplier_p);
