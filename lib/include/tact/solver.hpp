@@ -621,8 +621,8 @@ class Solver {
   /// triangle mirrors it bit for bit (else check_mass judges the symmetry
   /// again), the last M's did too (mass_mirrored_: else the factor is of a
   /// symmetric part that a mirrored M with the same lower triangle does not
-  /// have; session 45's review reused it for an indefinite M, Solved); for a
-  /// diagonal M, when the diagonal is the same and the rest still zero.
+  /// have, and may not be definite); for a diagonal M, when the diagonal is
+  /// the same and the rest still zero.
   bool same_mass(const MassMatrix& M, Index n) const {
     const Scalar* m = M.data();
     // The diagonal by its bits (no float compare per entry): the kept one is
@@ -1782,8 +1782,7 @@ class Solver {
         // At a point solved from the factor, a row that depends on the set
         // and every violation within the KKT tolerance are rounding between
         // nearly parallel rows: releasing one to let its twin in, the twins
-        // swapped after every refresh up to the cap (session 45's review,
-        // 3/0/8: the general path solved it in 9). finish() judges the point.
+        // would swap after every refresh up to the cap. finish() judges the point.
         if (!full_step_possible && from_factor && violations_within_kkt_tolerance()) {
           rounding_only = true;
           break;
