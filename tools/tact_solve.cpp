@@ -129,7 +129,12 @@ int main(int argc, char** argv) {
     }
     if (std::strcmp(arg, "--double") == 0) {
       use_double = true;
-    } else if (std::strcmp(arg, "--strategy") == 0 && i + 1 < argc) {
+    } else if (std::strcmp(arg, "--strategy") == 0) {
+      if (i + 1 == argc) {
+        std::fprintf(stderr, "tact-solve: --strategy needs a value\n");
+        usage(stderr);
+        return 2;
+      }
       const char* name = argv[++i];
       bool known = false;
       for (const tact::Strategy s : tact::kAllStrategies)

@@ -386,6 +386,18 @@ TEST(ProblemIo, CommentsOddWhitespaceAndNumberForms) {
   tact::Problem<2, 0, 2> corner;
   EXPECT_TRUE(read(with_nul, corner).ok());
   EXPECT_TRUE(tact::read_problem(with_nul.data(), std::strlen(kCorner), corner).ok());
+  // Windows and classic Mac line endings: the comment on the first line ends
+  // there, and the values are those of the LF file.
+  for (const char* line_end : {"\r\n", "\r"}) {
+    std::string ended;
+    for (const char* c = kCorner; *c != '\0'; ++c) ended += *c == '\n' ? std::string(line_end) : std::string(1, *c);
+    tact::Problem<2, 0, 2> same;
+    ASSERT_TRUE(read(ended, same).ok()) << (line_end[1] ? "CR LF" : "CR");
+    EXPECT_EQ(same.M, corner.M);
+    EXPECT_EQ(same.f, corner.f);
+    EXPECT_EQ(same.J_ineq, corner.J_ineq);
+    EXPECT_EQ(same.d_ineq, corner.d_ineq);
+  }
 }
 
 struct ErrorCase {
@@ -429,6 +441,11 @@ TEST(ProblemIo, EveryParseErrorWithItsLine) {
       {"tact-qp 1\nn 1\neq 0\nineq 1\nM 1 f 1 Jeq deq Jin 1\ndin 0 0", E::TrailingData, 6},
       {"tact-qp 1\nn 1\neq 0\nineq 1\nM 1 f 1 Jeq deq Jin 1\ndin 0\n\nend", E::TrailingData, 8},
       {"tact-qp 1\nn 1\neq 0\nineq 1\nM 1 f 1 Jeq deq Jin 1\ndin 0\nids 3 4", E::TrailingData, 7},
+      // CR LF and a lone CR end a line once each, and end a comment
+      {"tact-qp 1\r\nn 2\r\neq 3", E::SizeBeyondBounds, 3},
+      {"tact-qp 1\rn 2\req 3", E::SizeBeyondBounds, 3},
+      {"tact-qp 1 # magic\rn 2 # size\r\req 3", E::SizeBeyondBounds, 4},
+      {"tact-qp 1\r\r\n\n\r", E::Truncated, 5},
   };
   for (const auto& c : cases) {
     Problem p;

@@ -19,8 +19,9 @@
 ///     ids 0 1            # optional: ineq stable row ids (0..65535); default 0,1,2,...
 ///
 /// Keywords are case-sensitive and appear in this order. Tokens are separated
-/// by whitespace (space, tab, CR, LF, VT, FF) or a comment. Input ends at
-/// `length` or at the first NUL byte, whichever comes first.
+/// by whitespace (space, tab, CR, LF, VT, FF) or a comment. Lines end at LF,
+/// CR LF or CR. Input ends at `length` or at the first NUL byte, whichever
+/// comes first.
 ///
 /// Numbers: optional sign, digits, optional '.' and fraction (at least one
 /// digit in all), optional exponent (e/E, optional sign, digits); or `nan`,
@@ -249,14 +250,17 @@ class Lexer {
 
  private:
   bool at_end() const { return pos_ >= length_ || text_[pos_] == '\0'; }
+  // A line ends at LF, CR LF or a lone CR (a classic Mac file), so errors
+  // name the right line and a comment ends at any of them.
+  bool at_line_end() const { return text_[pos_] == '\n' || text_[pos_] == '\r'; }
   void skip_blank() {
     while (!at_end()) {
       const char c = text_[pos_];
       if (c == '#') {
-        while (!at_end() && text_[pos_] != '\n') ++pos_;
+        while (!at_end() && !at_line_end()) ++pos_;
       } else if (is_space(c)) {
-        if (c == '\n') ++line_;
         ++pos_;
+        if (c == '\n' || (c == '\r' && (at_end() || text_[pos_] != '\n'))) ++line_;
       } else {
         return;
       }
