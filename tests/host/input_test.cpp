@@ -830,6 +830,27 @@ TEST(Degenerate, NearTwinsDoNotSwapAfterARefreshOnTheSmallPath) {
   twins.settings.small_problem_path = true;
 }
 
+// The general path's form of the test above (session 45's review): exact
+// twins (ineq rows 0 and 1) beside a nearly opposite row 2; dense M, κ(M) =
+// 28, κ(W) = 1.5e5 at the optimum, beyond the accuracy envelope. After
+// each refresh the twin outside the set looked violated within the KKT
+// tolerance, and the general path swapped the two up to the cap (28
+// iterations, IterationLimit) where the small path solves it in 4.
+TEST(Degenerate, TwinsDoNotSwapAfterARefreshOnTheGeneralPath) {
+  using Twins = tact::Solver<3, 0, 3>;
+  static Twins twins;
+  static Twins::ProblemType p;
+  tact::Report<float> report;
+  twins.settings.small_problem_path = false;
+  ASSERT_NO_FATAL_FAILURE(expect_regression_solved("twins-after-refresh-general-3-0-3.qp", twins, p, report));
+  EXPECT_LE(report.iterations, 6);
+  EXPECT_EQ(twins.in_working_set(0) + twins.in_working_set(1), 1) << "one twin holds the point";
+  EXPECT_TRUE(twins.in_working_set(2));
+  twins.settings.small_problem_path = true;
+  ASSERT_NO_FATAL_FAILURE(expect_regression_solved("twins-after-refresh-general-3-0-3.qp", twins, p, report));
+  EXPECT_LE(report.iterations, 5);
+}
+
 // A crowded vertex of the worst-case search (3/0/6, problem 15657 of
 // 20 000; diagonal M). Three rows hold the point, a fourth (ineq row 5) is
 // violated by 0.0011, within the KKT tolerance, and cannot enter: the set

@@ -1269,6 +1269,7 @@ class Solver {
     bool appended = warm != nullptr;
     if (warm) append_carried_rows(*warm);
     bool crash = !warm && !resume && mass_diagonal_ && small_rows();  // see crash_start
+    bool from_factor = false;  // ẍ, Λ_A and the slacks solved from the factor by the refresh: no step since
     for (bool refresh_first = resume;; refresh_first = false) {
       if (appended) {
         appended = false;
@@ -1304,6 +1305,7 @@ class Solver {
         if (!keep_drift) iterations += refresh_multipliers(cap - iterations);
         drift_kept_ = keep_drift;
         apply_multipliers(/*keep_acceleration=*/keep_drift);
+        from_factor = !keep_drift;
         continue;
       }
       Scalar multiplier_p = 0;
@@ -1313,6 +1315,12 @@ class Solver {
         Scalar pivot = project_row(p, /*for_step=*/true);
         if (active_count_ >= n_) pivot = 0;  // a full set spans the space: p depends on it
         const bool full_step_possible = !is_dependent(p, pivot);
+        // As on the small path: at a point solved from the factor, a row that
+        // depends on the set with every violation within the KKT tolerance is
+        // rounding between nearly parallel rows, which would swap after every
+        // refresh up to the cap. finish() judges the point.
+        if (!full_step_possible && from_factor && violations_within_kkt_tolerance()) return Status::Solved;
+        from_factor = false;
         Index blocking = -1;
         const Scalar t_partial = largest_partial_step(blocking, /*with_equalities=*/true);
         const Scalar t_full = full_step_possible ? -slack_(p) / pivot : kInfinity;
