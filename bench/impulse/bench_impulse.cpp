@@ -91,18 +91,19 @@ double lambda_error(const S& step, const Problem::Vector& lambda) {
 template <typename S>
 void measure(const char* scene, S& step, std::FILE* out) {
   char label[96];
-  // Warm-up (factor caches), then each region once, counted.
+  // Warm-up (factor caches), then each region once, counted. Each label is
+  // formatted before begin(): snprintf is not part of the region.
   step.build();
   (void)step.primal.solve(step.qp, tact::Strategy::Exact);
 
+  std::snprintf(label, sizeof label, "%s primal", scene);
   begin();
   const auto primal = step.primal.solve(step.qp, tact::Strategy::Exact);
-  std::snprintf(label, sizeof label, "%s primal", scene);
   end(label);
 
+  std::snprintf(label, sizeof label, "%s build", scene);
   begin();
   step.build();
-  std::snprintf(label, sizeof label, "%s build", scene);
   end(label);
 
   // Reference: the same (W, q) in double.
@@ -112,14 +113,14 @@ void measure(const char* scene, S& step, std::FILE* out) {
   cs_d.q = step.cs.q.template cast<double>();
   const auto reference = step.reference.solve(cs_d);
 
+  std::snprintf(label, sizeof label, "%s dual", scene);
   begin();
   const auto dual = step.dual.solve(step.cs);
-  std::snprintf(label, sizeof label, "%s dual", scene);
   end(label);
 
+  std::snprintf(label, sizeof label, "%s correct", scene);
   begin();
   step.correct(step.dual.lambda());
-  std::snprintf(label, sizeof label, "%s correct", scene);
   end(label);
 
   std::fprintf(out, "# %s: n %d, rows %d, primal %s (%d iterations), dual %s (%d iterations, lambda error %.3e), reference %s\n",
@@ -130,9 +131,9 @@ void measure(const char* scene, S& step, std::FILE* out) {
   step.pgs.settings.tolerance = 0;
   for (const int sweeps : {1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 2048, 4096}) {
     step.pgs.settings.max_sweeps = sweeps;
+    std::snprintf(label, sizeof label, "%s pgs %d", scene, sweeps);
     begin();
     const auto report = step.pgs.solve(step.cs);
-    std::snprintf(label, sizeof label, "%s pgs %d", scene, sweeps);
     end(label);
     std::fprintf(out, "%s %d %.6e %.6e %s\n", scene, sweeps, lambda_error(step, step.pgs.lambda()),
                  static_cast<double>(report.residual / report.scale), tact::to_string(report.status));
