@@ -52,19 +52,6 @@ void make_problem() {
   if (!tact::test::make_device_problem(rng, shape, the_problem)) tact::port::panic("footprint: problem does not fit");
 }
 
-// Naked: no prologue, no stack of its own, so it paints right up to the
-// caller's SP. Thumb-1 instructions only (runs on ARMv6-M too).
-extern "C" [[gnu::naked, gnu::noinline]] void footprint_paint(std::uint32_t* /*limit*/, std::uint32_t /*pattern*/) {
-  asm volatile(
-      "  mov r2, sp      \n"
-      "1: cmp r2, r0     \n"
-      "  bls 2f          \n"
-      "  sub r2, r2, #4  \n"  // divided syntax on ARMv6-M (GCC), plain SUB.W on v7-M: both fine
-      "  str r1, [r2]    \n"
-      "  b 1b            \n"
-      "2: bx lr          \n");
-}
-
 void print_report(const Result* results) {
   tact::port::write("footprint: ");
   tact::port::write(results ? "solver firmware, Solver<" : "baseline firmware (no solver), problem of Solver<");

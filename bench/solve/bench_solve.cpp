@@ -6,12 +6,15 @@
 //   bench file=<path> strategy=<s> status=<s> iterations=<k> active=<k>
 //         cold=<count> warm=<count> unit=<counter unit> stationarity=<r>
 //         min_slack=<r> min_multiplier=<r> complementarity=<r> kkt=<0|1>
+//         [stack=<bytes>]
 //
 // cold: a fresh solver state (M factored, empty working set). warm: the same
 // problem again right after (M's factor reused). status, iterations,
 // active and the residuals are the warm solve's; when the cold solve's
 // status or KKT verdict differs, " cold_status=<s> cold_kkt=<0|1>" follows
-// status. Under QEMU the counts are
+// status. stack (Cortex-M builds): the peak stack of the two solves in
+// bytes, painted as the footprint firmware does (bench/footprint/stack_paint.hpp),
+// outside the counted region. Under QEMU the counts are
 // exact executed instructions (the project's icount plugin), never cycles.
 //
 // Trajectory mode (--trajectory DIR): DIR holds consecutive steps
@@ -47,6 +50,9 @@
 #include "tact/port_format.hpp"
 #include "tact/problem_io.hpp"
 #include "measure.hpp"
+#ifdef TACT_BENCH_STACK
+#include "../footprint/stack_paint.hpp"
+#endif
 
 namespace {
 
@@ -86,12 +92,37 @@ bool parse_strategy(const char* name, tact::Strategy& strategy) {
 /// A file's solve: the library's, or in bench_floor the yardstick of
 /// bench/floor/ (Exact only; it keeps nothing between solves, so "warm" is
 /// the same solve again). `count`: see tact_bench::measured_solve.
-tact::Report<float> measured_solve(tact::Strategy strategy, std::uint64_t& count) {
+tact::Report<float> counted_solve(tact::Strategy strategy, std::uint64_t& count) {
 #ifdef TACT_BENCH_FLOOR
   (void)strategy;
   return tact_bench::measured_floor_solve(problem, count);
 #else
   return tact_bench::measured_solve(solver, problem, strategy, count);
+#endif
+}
+
+#ifdef TACT_BENCH_STACK
+// The stack window painted before each solve: well above any solve's depth
+// (footprint_stack: under 1 KB), small enough to paint in a few thousand
+// instructions. A solve that uses all of it shows as 8192.
+constexpr std::uint32_t kStackWindow = 8192;
+#endif
+
+/// counted_solve, and on a Cortex-M the peak stack of the solve in bytes
+/// (below this frame: the counting wrapper's frame and the solve's), raised
+/// into `stack`. The painting happens outside the counted region.
+tact::Report<float> measured_solve(tact::Strategy strategy, std::uint64_t& count, std::uint32_t& stack) {
+#ifdef TACT_BENCH_STACK
+  std::uint32_t* const sp = footprint::stack_pointer();
+  std::uint32_t* const limit = footprint::window_below(sp, kStackWindow);
+  footprint::paint_stack(limit);
+  const tact::Report<float> report = counted_solve(strategy, count);
+  const std::uint32_t used = footprint::stack_used_below(sp, limit);
+  stack = used > stack ? used : stack;
+  return report;
+#else
+  (void)stack;
+  return counted_solve(strategy, count);
 #endif
 }
 
@@ -124,8 +155,9 @@ bool run(const char* path, tact::Strategy strategy) {
   if (!load(path)) return false;
   solver.reset();
   std::uint64_t cold = 0, warm = 0;
-  const tact::Report<float> cold_report = measured_solve(strategy, cold);
-  const tact::Report<float> report = measured_solve(strategy, warm);
+  std::uint32_t stack = 0;
+  const tact::Report<float> cold_report = measured_solve(strategy, cold, stack);
+  const tact::Report<float> report = measured_solve(strategy, warm, stack);
   print(" strategy=");
   print(tact::to_string(strategy));
   print(" status=");
@@ -145,7 +177,11 @@ bool run(const char* path, tact::Strategy strategy) {
   print_value(" min_slack=", report.residuals.min_slack);
   print_value(" min_multiplier=", report.residuals.min_multiplier);
   print_value(" complementarity=", report.residuals.complementarity);
-  print(report.kkt_satisfied ? " kkt=1\n" : " kkt=0\n");
+  print(report.kkt_satisfied ? " kkt=1" : " kkt=0");
+#ifdef TACT_BENCH_STACK
+  print_count(" stack=", stack);
+#endif
+  print("\n");
   return cold_report.ok() && report.ok();
 }
 
