@@ -108,7 +108,14 @@ def read(path):
 
 
 def records(path, kind):
-    return [fields(line) for line in read(path) if line.startswith(kind + " ")]
+    """The `kind` lines of a results file, as fields; each count must be executed instructions (QEMU's icount
+    plugin), not the timer ticks a run without the plugin or on a board gives."""
+    found = [fields(line) for line in read(path) if line.startswith(kind + " ")]
+    for r in found:
+        if r.get("unit", "instructions") != "instructions":
+            raise Missing(f"{path.relative_to(ROOT)}: counts in {r['unit']}, not instructions "
+                          "(bench/regenerate.sh runs under QEMU with the icount plugin)")
+    return found
 
 
 def bench_record(path, problem, strategy="exact"):
@@ -145,6 +152,10 @@ def worst_case(preset, size):
 def footprint(preset):
     """Flash and RAM of the solver and the exact-only solver, and peak stacks, from footprint-<preset>.txt."""
     lines = read(RESULTS / f"footprint-{preset}.txt")
+    # The columns the rows below are read by, as footprint.cpp prints them.
+    if not any(re.fullmatch(r"one solve\s+status\s+iterations\s+peak stack \(bytes\)\s+instructions", l.strip())
+               for l in lines):
+        raise Missing(f"footprint-{preset}.txt: no 'one solve ... peak stack (bytes)  instructions' header")
     out = {"stack": {}}
     for line in lines:
         words = line.split()
@@ -202,9 +213,10 @@ def cold_exact(header, row):
     problem = row[0].split()[0]
     out = columns(header, {h: (lambda p=p: spaced(cold(p, problem))) for h, p in BENCH_PRESETS.items()})
     # The label's "(n / eq / ineq, active at the optimum": the file's sizes, the inequality rows of the
-    # M4F solve's working set (it holds the equalities too).
+    # M4F cold solve's working set (it holds the equalities too).
     n, eq, ineq = problem_sizes(problem)
-    active = int(bench_record(RESULTS / "m4f-an386.txt", problem)["active"]) - eq
+    record = bench_record(RESULTS / "m4f-an386.txt", problem)
+    active = int(record.get("cold_active", record["active"])) - eq
     out[0] = Whole(re.sub(r"\(\d+ / \d+ / \d+, \d+", f"({n} / {eq} / {ineq}, {active}", row[0], count=1))
     return out
 
@@ -273,7 +285,7 @@ def worst_case_table(header, row):
             out[i] = worst_case_cell(BENCH_PRESETS[core], size)
         elif h == "Exact iterations":
             # benchmark problems / the host's random search (no results file: kept) / the cap 4·rows + 16
-            observed = max(int(r["iterations"]) for r in records(RESULTS / "m4f-an386.txt", "bench")
+            observed = max(int(r.get("cold_iterations", r["iterations"])) for r in records(RESULTS / "m4f-an386.txt", "bench")
                            if r["strategy"] == "exact" and size_of(r["file"]) == size)
             _, eq, ineq = (int(v) for v in size.split("-"))
             search = row[i].split(" / ")[1]
@@ -837,7 +849,7 @@ def print_worst_case(strategy):
                 iterations, instructions, status = most.get(size, (0, 0, ""))
                 if int(r["cold"]) > instructions:
                     instructions, status = int(r["cold"]), r["status"]
-                most[size] = (max(iterations, int(r["iterations"])), instructions, status)
+                most[size] = (max(iterations, int(r.get("cold_iterations", r["iterations"]))), instructions, status)
             # n-eq-ineq sizes in numeric order, any other name after them
             for size in sorted(most, key=lambda s: [int(n) if n.isdigit() else math.inf for n in s.split("-")]):
                 iterations, instructions, status = most[size]

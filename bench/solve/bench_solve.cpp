@@ -12,7 +12,8 @@
 // problem again right after (M's factor reused). status, iterations,
 // active and the residuals are the warm solve's; when the cold solve's
 // status or KKT verdict differs, " cold_status=<s> cold_kkt=<0|1>" follows
-// status. stack (Cortex-M builds): the peak stack of the two solves in
+// status, and when its iterations or active count differ,
+// " cold_iterations=<k> cold_active=<k>" follows active. stack (Cortex-M builds): the peak stack of the two solves in
 // bytes, painted as the footprint firmware does (bench/footprint/stack_paint.hpp),
 // outside the counted region. Under QEMU the counts are
 // exact executed instructions (the project's icount plugin), never cycles.
@@ -169,6 +170,10 @@ bool run(const char* path, tact::Strategy strategy) {
   }
   print_count(" iterations=", static_cast<std::uint64_t>(report.iterations));
   print_count(" active=", static_cast<std::uint64_t>(report.active_count));
+  if (cold_report.iterations != report.iterations || cold_report.active_count != report.active_count) {
+    print_count(" cold_iterations=", static_cast<std::uint64_t>(cold_report.iterations));  // only when they differ
+    print_count(" cold_active=", static_cast<std::uint64_t>(cold_report.active_count));
+  }
   print_count(" cold=", cold);
   print_count(" warm=", warm);
   print(" unit=");
