@@ -110,12 +110,12 @@ def read(path):
 def records(path, kind):
     """The `kind` lines of a results file, as fields; each count must be executed instructions (QEMU's icount
     plugin), not the timer ticks a run without the plugin or on a board gives."""
-    found = [fields(line) for line in read(path) if line.startswith(kind + " ")]
-    for r in found:
-        if r.get("unit", "instructions") != "instructions":
-            raise Missing(f"{path.relative_to(ROOT)}: counts in {r['unit']}, not instructions "
-                          "(bench/regenerate.sh runs under QEMU with the icount plugin)")
-    return found
+    lines = [line for line in read(path) if line.startswith(kind + " ")]
+    for line in lines:  # the fallback's unit is "instructions (SysTick-quantized: ...)": the word alone
+        if not re.search(r" unit=instructions( [a-z_]+=|$)", line):
+            raise Missing(f"{path.relative_to(ROOT)}: a {kind} line without unit=instructions "
+                          "(bench/regenerate.sh runs under QEMU with the icount plugin): " + line[:80])
+    return [fields(line) for line in lines]
 
 
 def bench_record(path, problem, strategy="exact"):
@@ -123,6 +123,11 @@ def bench_record(path, problem, strategy="exact"):
         if r["file"] == problem + ".qp" and r["strategy"] == strategy:
             return r
     raise Missing(f"{path.relative_to(ROOT)}: no {strategy} solve of {problem}")
+
+
+def most_iterations(record):
+    """The more iterations of a bench line's two solves (cold_iterations only where they differ)."""
+    return max(int(record["iterations"]), int(record.get("cold_iterations", record["iterations"])))
 
 
 def cold(preset, problem):
@@ -285,7 +290,7 @@ def worst_case_table(header, row):
             out[i] = worst_case_cell(BENCH_PRESETS[core], size)
         elif h == "Exact iterations":
             # benchmark problems / the host's random search (no results file: kept) / the cap 4·rows + 16
-            observed = max(int(r.get("cold_iterations", r["iterations"])) for r in records(RESULTS / "m4f-an386.txt", "bench")
+            observed = max(most_iterations(r) for r in records(RESULTS / "m4f-an386.txt", "bench")
                            if r["strategy"] == "exact" and size_of(r["file"]) == size)
             _, eq, ineq = (int(v) for v in size.split("-"))
             search = row[i].split(" / ")[1]
@@ -848,8 +853,8 @@ def print_worst_case(strategy):
                 size = size_of(r["file"])
                 iterations, instructions, status = most.get(size, (0, 0, ""))
                 if int(r["cold"]) > instructions:
-                    instructions, status = int(r["cold"]), r["status"]
-                most[size] = (max(iterations, int(r.get("cold_iterations", r["iterations"]))), instructions, status)
+                    instructions, status = int(r["cold"]), r.get("cold_status", r["status"])
+                most[size] = (max(iterations, most_iterations(r)), instructions, status)
             # n-eq-ineq sizes in numeric order, any other name after them
             for size in sorted(most, key=lambda s: [int(n) if n.isdigit() else math.inf for n in s.split("-")]):
                 iterations, instructions, status = most[size]

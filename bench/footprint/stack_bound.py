@@ -8,12 +8,13 @@ on the stack of any solve of that size on any data, for this compilation.
 Calls out of the unit (memset; on soft-float cores libgcc's float
 routines, sqrtf) are sized from a linked firmware with --elf: each one's
 stack is the sum of every push, vpush and sp subtraction in its body plus
-the deepest of the functions it branches to (an over-estimate: not every
-push lies on one path). Fails (exit 1) when a bound exceeds --limit, or
+the deepest of the functions it branches to, conditionally or not, or runs
+on into (an over-estimate: not every push lies on one path). Fails (exit 1) when a bound exceeds --limit, or
 when the bound cannot be trusted: a frame of dynamic size, a recursive
 call, an indirect call, or a call out of the unit not sized.
 
   stack_bound.py FILE.ci --limit 512 [--elf FIRMWARE.elf [--objdump arm-none-eabi-objdump]]
+                 [--roots-in stack_bound.cpp]
 
 FILE may also be the object file (stack_bound.cpp.obj): GCC writes the .ci
 beside it, named after it without its last suffix.
@@ -38,47 +39,79 @@ def read_graph(path):
     return frames, names, calls
 
 
+# Instructions of the disassembly (objdump's spelling: r9-r12 are sb, sl, fp, ip).
+PUSH = re.compile(r"(push|vpush|stmdb(\.w)?\s+sp!,|vstmdb\s+sp!,)\s*\{([^}]*)\}")
+SUB_SP = re.compile(r"sub[sw]?(\.w)?\s+sp,\s*(sp,\s*)?#(\d+)")
+STORE_DOWN = re.compile(r"(str|strd)(\.w)?\s+[^\[]*\[sp,\s*#-(\d+)\]!")
+INDIRECT = re.compile(r"(blx|bx)(\.[nw])?\s+(?!lr\b)|ldr(\.w)?\s+pc,|mov(\.w)?\s+pc,|ld[mr][a-z.]*\s+[^{]*\{[^}]*pc")
+WRITES_SP = re.compile(r"(mov|sub|add|ldr|ldm)[a-z.]*\s+sp[,!]")
+BRANCH = re.compile(r"(?:b|bl|b[a-z]{2}|bl[a-z]{2})(?:\.[nw])?\s+[0-9a-f]+ <([^+>]+)>|cbn?z\s+\w+,\s*[0-9a-f]+ <([^+>]+)>")
+ENDS = re.compile(r"bx\s+lr|pop(\.w)?\s+\{[^}]*pc\}|ldmia(\.w)?\s+sp!,\s*\{[^}]*pc\}|b(\.[nw])?\s+[0-9a-f]+ ")
+
+
+def registers_bytes(registers):
+    """Bytes of a push's register list: 4 a core register, 8 a d register, ranges counted."""
+    total = 0
+    for part in registers.split(","):
+        bounds = re.findall(r"\d+", part)
+        count = int(bounds[1]) - int(bounds[0]) + 1 if "-" in part and len(bounds) == 2 else 1
+        total += count * (8 if part.strip().startswith("d") else 4)
+    return total
+
+
 def linked_stacks(elf, objdump):
-    """{function: stack bound} for the functions of a linked firmware, from its disassembly."""
+    """The functions of a linked firmware and a function giving each one's stack bound, from its
+    disassembly. Raises ValueError where the bound cannot be trusted: recursion, an indirect branch,
+    a stack pointer moved by a register."""
     text = subprocess.run([objdump, "-d", "--no-show-raw-insn", elf], check=True, capture_output=True,
                           text=True).stdout
-    own, callees, indirect, name = {}, {}, set(), None
+    own, callees, unsafe, order, last, name = {}, {}, {}, [], {}, None
     for line in text.splitlines():
         head = re.match(r"[0-9a-f]+ <([^>]+)>:$", line)
         if head:
             name = head.group(1)
             own[name], callees[name] = 0, set()
+            order.append(name)
             continue
         if name is None or "\t" not in line:
             continue
-        instruction = line.split("\t", 1)[1]
-        pushed = re.match(r"(push|vpush|stmdb\s+sp!,)\s*\{([^}]*)\}", instruction)
+        instruction = line.split("\t", 1)[1].strip()
+        if not instruction.startswith((".", "nop")):  # literal pools and padding end nothing
+            last[name] = instruction
+        pushed, lowered, stored = PUSH.match(instruction), SUB_SP.match(instruction), STORE_DOWN.match(instruction)
         if pushed:
-            registers = 0
-            for part in pushed.group(2).split(","):
-                bounds = re.findall(r"\d+", part)
-                count = int(bounds[1]) - int(bounds[0]) + 1 if "-" in part and len(bounds) == 2 else 1
-                registers += count * (8 if part.strip().startswith("d") else 4)
-            own[name] += registers
-        elif re.match(r"sub(\.w)?\s+sp,\s*(sp,\s*)?#", instruction):
-            own[name] += int(re.findall(r"#(\d+)", instruction)[-1])
-        elif re.match(r"blx\s+r|bx\s+r(?!14|lr)|mov\s+pc", instruction):
-            indirect.add(name)
+            own[name] += registers_bytes(pushed.group(3))
+        elif lowered:
+            own[name] += int(lowered.group(3))
+        elif stored:
+            own[name] += int(stored.group(3))
+        elif INDIRECT.match(instruction) and not re.match(r"(pop|ldmia)(\.w)?\s+(sp!,\s*)?\{", instruction):
+            unsafe.setdefault(name, f"{name}: an indirect branch ({instruction})")
+        elif WRITES_SP.match(instruction) and not re.match(r"add(\.w)?\s+sp,\s*(sp,\s*)?#", instruction):
+            unsafe.setdefault(name, f"{name}: the stack pointer moved by a register ({instruction})")
         else:
-            branch = re.match(r"bl?(\.[nw])?\s+[0-9a-f]+ <([^+>]+)>", instruction)
-            if branch and branch.group(2) != name:
-                callees[name].add(branch.group(2))
+            branch = BRANCH.match(instruction)
+            if branch:
+                callees[name].add(branch.group(1) or branch.group(2))  # to itself too: recursion
+    # A function whose last instruction neither returns nor branches runs on into the next one.
+    for current, following in zip(order, order[1:]):
+        if current in last and not ENDS.match(last[current]):
+            callees[current].add(following)
     stacks = {}
 
     def stack(function, path=()):
         if function in path:
             raise ValueError("recursion in the firmware: " + " > ".join(path + (function,)))
-        if function in indirect:
-            raise ValueError(f"{function}: an indirect call in the firmware")
+        if function in unsafe:
+            raise ValueError(unsafe[function])
         if function not in stacks:
             stacks[function] = own.get(function, 0) + max(
-                (stack(c, path + (function,)) for c in callees.get(function, ())), default=0)
+                (stack(c, path + (function,)) for c in callees.get(function, ()) if c != function or
+                 stack_recursion(function)), default=0)
         return stacks[function]
+
+    def stack_recursion(function):
+        raise ValueError(f"recursion in the firmware: {function} branches to its own start")
 
     return own, stack
 
@@ -89,6 +122,8 @@ def main():
     parser.add_argument("--limit", type=int, required=True, help="bytes a root's bound may reach")
     parser.add_argument("--elf", help="a linked firmware with the calls out of the unit (memset, libgcc)")
     parser.add_argument("--objdump", default="arm-none-eabi-objdump")
+    parser.add_argument("--roots-in", metavar="SOURCE",
+                        help="the source whose TACT_STACK_ROOT(...) lines must each give a root in the graph")
     args = parser.parse_args()
     graph = args.ci if args.ci.endswith(".ci") else args.ci.rsplit(".", 1)[0] + ".ci"
     frames, names, calls = read_graph(graph)
@@ -113,7 +148,7 @@ def main():
         if node in deepest:
             return deepest[node]
         if node not in frames:
-            problems.append(f"no frame size for {names.get(node, node)} (outside the unit: pass --external)")
+            problems.append(f"no frame size for {names.get(node, node)} (outside the unit and not in --elf)")
             frame, kind = 0, "unknown"
         else:
             frame, kind = frames[node]
@@ -132,6 +167,10 @@ def main():
                    key=lambda t: [int(x) for x in re.findall(r"\d+", names[t].split()[-1])])
     if not roots:
         problems.append("no tact_stack_root_* function in " + graph)
+    if args.roots_in:
+        expected = sum(1 for line in open(args.roots_in) if line.startswith("TACT_STACK_ROOT("))
+        if len(roots) != expected:
+            problems.append(f"{len(roots)} roots in {graph}, {expected} in {args.roots_in}")
     worst = 0
     for root in roots:
         size, path = bound(root, [])

@@ -1593,8 +1593,9 @@ class Solver {
 
   /// Ends Exact's iterations at the current set once its violations are
   /// known to be rounding: Λ_A and ẍ solved from the factor, without the
-  /// steps' drift, for finish() to judge. Returns nothing, so its last call
-  /// can be a tail call (its frame gone while the deepest solve runs).
+  /// steps' drift, for finish() to judge. Called from the loop itself, so
+  /// its 8-byte frame is the only one between the loop's and the
+  /// working-set solves' (GCC makes no tail call to a template member: weak).
   TACT_NOINLINE void end_at_current_set() {
     solve_multipliers();
     drift_kept_ = false;
