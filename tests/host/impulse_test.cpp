@@ -1071,7 +1071,10 @@ TEST(ImpulseInput, ARowTheSolverCannotScaleMovesNothing) {
     world.f << 0, -1;
     const Vec2 x = world.x, v = world.v;
     const auto report = step_no_heap(world, tact::test::unscalable_floor);
-    EXPECT_NE(report.status, Status::Solved) << tact::to_string(resolution);
+    // Primal: the Solver's products overflow (Singular, no point); Dual and
+    // Pgs: W itself overflows and the constraint problem is refused.
+    EXPECT_EQ(report.status, resolution == Resolution::Primal ? Status::Singular : Status::InvalidInput)
+        << tact::to_string(resolution);
     EXPECT_FALSE(report.advanced) << tact::to_string(resolution);
     expect_no_motion_and_finite(world, x, v);
     EXPECT_EQ(world.multiplier_ineq(0), 0.0f) << tact::to_string(resolution);
@@ -1381,6 +1384,75 @@ TEST(Corrections, SizesSetByHandOrRowsThatDoNotFitAreRefused) {
   EXPECT_FLOAT_EQ(W(0, 1), 5.0f);
 }
 
+// precompute() after a refused set_matrix has no factor to invert: it kept
+// an A⁻¹ of garbage and the next set_matrix of that size trusted it (W_00 = 0
+// for the row e₁ of A = 2I; a dense bad A gave NaN). Found by review.
+TEST(Corrections, PrecomputeWithoutAFactorKeepsNoInverse) {
+  using Correct = tact::ConstraintCorrection<3, 1>;
+  static Correct correction;
+  static Correct::Jacobian H;
+  Correct::RowMatrix W = Correct::RowMatrix::Zero();
+  Correct::MassMatrix indefinite = Correct::MassMatrix::Identity();
+  indefinite(1, 1) = -1;
+  ASSERT_EQ(correction.set_matrix(indefinite, 3), Status::InvalidMass);
+  correction.kind = tact::Correction::Precomputed;
+  correction.precompute();
+  EXPECT_FALSE(correction.compliance(H, W));
+  ASSERT_EQ(correction.set_matrix(2 * Correct::MassMatrix::Identity(), 3), Status::Solved);
+  ASSERT_TRUE(H.resize(3, 1));
+  ASSERT_TRUE(H.set_row(0, Eigen::Vector3f(1, 0, 0)));
+  ASSERT_TRUE(correction.compliance(H, W));
+  EXPECT_FLOAT_EQ(W(0, 0), 0.5f);  // e₁ (2I)⁻¹ e₁ᵀ
+}
+
+// A resize to a smaller n kept rows whose nonzeros indexed dofs of the old
+// n: compliance() read them (W_00 = 26 for a row set as (1, 0, 5) at n = 3,
+// its first two entries (1, 0) at n = 2). Found by review.
+TEST(Corrections, AResizeThatChangesNClearsTheRows) {
+  using Correct = tact::ConstraintCorrection<3, 1>;
+  static Correct correction;
+  static Correct::Jacobian H;
+  Correct::RowMatrix W = Correct::RowMatrix::Constant(7);
+  ASSERT_TRUE(H.resize(3, 1));
+  ASSERT_TRUE(H.set_row(0, Eigen::Vector3f(1, 0, 5)));
+  ASSERT_TRUE(H.resize(3, 1));  // the same n keeps the row
+  EXPECT_EQ(H.count(0), 2);
+  ASSERT_TRUE(H.resize(2, 1));
+  EXPECT_EQ(H.count(0), 0);
+  EXPECT_EQ(H.Ht.col(0).cwiseAbs().maxCoeff(), 0.0f);
+  ASSERT_EQ(correction.set_matrix(Correct::MassMatrix::Identity(), 2), Status::Solved);
+  ASSERT_TRUE(correction.compliance(H, W));
+  EXPECT_EQ(W(0, 0), 0.0f);  // a row not set again is zero
+  ASSERT_TRUE(H.set_row(0, Eigen::Vector2f(1, 0)));
+  ASSERT_TRUE(correction.compliance(H, W));
+  EXPECT_FLOAT_EQ(W(0, 0), 1.0f);
+}
+
+// A subnormal diagonal A_ii passes the relative test (the largest entry is
+// as small) but 1/A_ii overflows: InvalidMass, not a W of Inf refused as
+// InvalidInput later. Found by review.
+TEST(Corrections, AMassWhoseInverseOverflowsIsInvalid) {
+  using Correct = tact::ConstraintCorrection<2, 1>;
+  static Correct correction;
+  const Correct::MassMatrix tiny = 2e-39f * Correct::MassMatrix::Identity();
+  EXPECT_EQ(correction.set_matrix(tiny, 2), Status::InvalidMass);
+  for (const Resolution resolution : {Resolution::Dual, Resolution::Pgs}) {
+    static CornerImpulse world;
+    world = CornerImpulse{};
+    world.n = 2;
+    world.resolution = resolution;
+    world.M = tiny;
+    world.x << 0.5f, 0;
+    world.v << 1, 0;
+    world.f << 0, -2e-39f;
+    const Vec2 x = world.x, v = world.v;
+    const auto report = step_no_heap(world, floor_y0);
+    EXPECT_EQ(report.status, Status::InvalidMass) << tact::to_string(resolution);
+    EXPECT_FALSE(report.advanced);
+    expect_no_motion_and_finite(world, x, v);
+  }
+}
+
 /// A report's residual and scale are finite, whatever its status.
 template <typename Report>
 void expect_finite_residual(const Report& report) {
@@ -1544,7 +1616,7 @@ TEST(ConstraintSpace, AnUnfinishedDualIterateNeverPulls) {
     world.resolution = resolution;
     world.stabilization = tact::Stabilization::Velocity;
     world.v << 0.409655809f, 2.17550683f, -7.98668909f;
-    const auto report = world.step(gather);
+    const auto report = step_no_heap(world, gather);
     if (resolution == tact::Resolution::Primal) {
       ASSERT_EQ(report.status, Status::Solved);
       EXPECT_EQ(world.multiplier_ineq(0), 0.0f);  // both contacts separate
@@ -1583,7 +1655,7 @@ TEST(ConstraintSpace, SettingsTheSolverRefusesAreRefusedWithoutRows) {
   world.f << 1, 0;
   world.settings().kkt_tolerance = kNaN;
   const World2::DofVector v_before = world.v;
-  const auto report = world.step([](const World2::DofVector&, const World2::DofVector&, World2::Rows&) {});
+  const auto report = step_no_heap(world, [](const World2::DofVector&, const World2::DofVector&, World2::Rows&) {});
   EXPECT_EQ(report.status, Status::InvalidInput);
   EXPECT_EQ(world.v, v_before);  // nothing moves
 }

@@ -189,8 +189,10 @@ struct PgsSettings {
   Scalar omega = 1;
   /// Relative tolerance on the LCP residual (see ConstraintSpaceReport), in
   /// [0, 1): 0 stops early only at an exact fixed point (a sweep that
-  /// changed no λ, and a zero residual), else runs the whole budget; from 1
-  /// on any iterate would pass (the residual is at most twice its scale).
+  /// changed no λ, and a zero residual), else runs the whole budget. Values
+  /// from 1 are refused: near there the test no longer separates a solution
+  /// from a poor iterate (from 2 every iterate would pass: the residual is at
+  /// most twice its scale).
   Scalar tolerance = ScalarTraits<Scalar>::kkt_tolerance;
 
   bool valid() const {
@@ -342,7 +344,9 @@ Status check_constraint_problem(const ProblemType& p) {
 ///     λ_i ← proj(λ_i − ω (Wλ + q)_i / W_ii),   proj = max(0, ·) on unilateral rows,
 /// using the λ_j already updated in this sweep. For symmetric positive
 /// semidefinite W with positive diagonal and ω ∈ (0, 2) the iterates converge
-/// (linearly; slowly when rows are strongly coupled or dependent).
+/// when the LCP has a solution (linearly; slowly when rows are strongly
+/// coupled or dependent); dependent bilateral rows with inconsistent q have
+/// none and diverge (IterationLimit or Singular, never Solved).
 /// Cost: m² multiply-adds per sweep, plus m² for the final residual and for
 /// each early-exit check (made only when the sweep changed no w_i by more than
 /// the tolerance), plus m² to check the input. Storage: 3 vectors of MaxRows.
@@ -619,8 +623,14 @@ struct ConstraintJacobian {
   Transposed Ht = Transposed::Zero();
 
   /// @return false (sizes 0) when n ∉ [1, MaxDof] or m ∉ [0, MaxRows].
+  /// A resize that changes n clears every row (their nonzeros would index
+  /// dofs of the old n): set them again. One that keeps n keeps them.
   [[nodiscard]] bool resize(Index dofs, Index rows) {
     const bool fits = dofs >= 1 && dofs <= MaxDof && rows >= 0 && rows <= MaxRows;
+    if (!fits || dofs != n) {
+      Ht.setZero();
+      nonzero_count.fill(0);
+    }
     n = fits ? dofs : 0;
     m = fits ? rows : 0;
     return fits;
@@ -709,6 +719,9 @@ class ConstraintCorrection {
       for (Index i = 0; i < n; ++i) {
         if (!(A(i, i) > eps * largest)) return Status::InvalidMass;
         inverse_diagonal_(i) = Scalar(1) / A(i, i);
+        // A subnormal A_ii passes the test above (largest is as small) but
+        // its inverse overflows: no W or free motion would be finite.
+        if (!detail::is_finite(inverse_diagonal_(i))) return Status::InvalidMass;
       }
       if (!diagonal_) {
         if (!detail::symmetric_within_rounding(A, n, largest)) return Status::InvalidMass;
@@ -725,8 +738,14 @@ class ConstraintCorrection {
   }
 
   /// Recomputes the stored A⁻¹ from the current factor (n³/2). Call it when
-  /// a Precomputed A has changed on purpose.
+  /// a Precomputed A has changed on purpose. Without a factor (no
+  /// successful set_matrix since the last refused one) it keeps no A⁻¹: a
+  /// Precomputed compliance() then fails until set_matrix computes one.
   void precompute() {
+    if (!valid_) {
+      precomputed_ = false;
+      return;
+    }
     const Index n = n_;
     for (Index j = 0; j < n; ++j) {
       DofVector column = DofVector::Zero();
@@ -883,6 +902,9 @@ struct [[nodiscard]] ImpulseReport {
   /// under Primal a Solver without a point (Report::has_point), whose
   /// status (Singular) is reported as it is.
   bool advanced = false;
+  /// Solved. Under Primal the Solver's status: with Platt, PlattImproved or
+  /// Right their working set solved, not the LCP (a contact may pull; see
+  /// residual against residual_scale).
   bool ok() const { return status == Status::Solved; }
 };
 
@@ -948,7 +970,8 @@ class ImpulseWorld {
   ///         enum, contact_tolerance not finite or negative, NaN/Inf in x, v, f, M or a
   ///         candidate row, an equality's g not finite, an inequality's g NaN or −∞ (+∞: never a
   ///         candidate; a row that is not one is not read beyond g), the rows overflow the
-  ///         bounds, more than MaxRows are candidates (Dual, Pgs), or a new
+  ///         bounds, more than MaxRows are candidates (Dual, Pgs), a candidate row
+  ///         whose W overflows the scalar (Dual, Pgs: finite H, W = H A⁻¹Hᵀ not), or a new
   ///         x or v would overflow the scalar (λ = 0 then too; the
   ///         report's other figures are the solve's);
   ///         Status::InvalidMass (nothing moves) when M is not SPD, or under
