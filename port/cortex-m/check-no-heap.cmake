@@ -20,6 +20,13 @@ set(forbidden_prefix
   _ZTI _ZTS                   # typeinfo objects and names
   _ZNSt8ios_base)             # iostreams
 
+# A stripped ELF lists no symbols, and so nothing forbidden: refuse it
+# rather than pass it (every tact firmware has the port's vector table).
+if(NOT symbols MATCHES "[ \n]tact_vector_table\n")
+  file(REMOVE "${ELF}")
+  message(FATAL_ERROR "check-no-heap: no symbol tact_vector_table in ${ELF}: a stripped ELF cannot be checked")
+endif()
+
 string(REPLACE "\n" ";" lines "${symbols}")
 set(found "")
 foreach(line IN LISTS lines)

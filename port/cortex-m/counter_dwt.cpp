@@ -16,6 +16,8 @@ constexpr std::uint32_t kCortexM7PartNumber = 0xC27u;  // CPUID bits 15:4
 constexpr std::uint32_t kLockAccessKey = 0xC5ACCE55u;   // CoreSight software unlock
 
 std::uint32_t last_low = 0, high = 0;  // software extension to 64 bits
+bool counting = false;                   // CYCCNT exists (DWT_CTRL.NOCYCCNT clear)
+constexpr std::uint32_t kNoCycleCounter = 1u << 25;  // DWT_CTRL.NOCYCCNT
 
 }  // namespace
 
@@ -31,15 +33,22 @@ void detail::counter_start() {
   // (reported on STM32F7 and H7; no M7 board here to check it on). Other
   // cores have no such lock (ARMv8-M) or do not need it.
   if (((reg(CPUID) >> 4) & 0xFFFu) == kCortexM7PartNumber) reg(DWT_LAR) = kLockAccessKey;
+  // A DWT may be built without CYCCNT (an implementation option): then
+  // the counter is None, not cycles that always read 0.
+  counting = (reg(DWT_CTRL) & kNoCycleCounter) == 0;
+  if (!counting) return;
   reg(DWT_CYCCNT) = 0;
   reg(DWT_CTRL) |= 1u;     // CYCCNTENA
 }
 
-CounterKind counter_kind() { return CounterKind::Cycles; }
+CounterKind counter_kind() { return counting ? CounterKind::Cycles : CounterKind::None; }
 
 // CYCCNT is 32 bits (wraps after 25 s at 168 MHz); the upper half is kept in
-// software, so reads must be less than one wrap period apart.
+// software, so reads must be less than one wrap period apart, and from one
+// context: a read from an interrupt while another is between its two
+// updates below could count a wrap twice.
 std::uint64_t counter_read() {
+  if (!counting) return 0;
   const std::uint32_t low = reg(DWT_CYCCNT);
   if (low < last_low) ++high;
   last_low = low;

@@ -13,11 +13,15 @@ extern "C" void SysTick_Handler() { tact::port::systick::count_wrap(); }
 
 namespace tact::port {
 
-void detail::counter_start() { systick::start(); }
+namespace {
+bool counting = false;  // SysTick started (a core may have none)
+}  // namespace
 
-CounterKind counter_kind() { return CounterKind::Cycles; }
+void detail::counter_start() { counting = systick::start(); }
 
-std::uint64_t counter_read() { return systick::ticks(); }
+CounterKind counter_kind() { return counting ? CounterKind::Cycles : CounterKind::None; }
+
+std::uint64_t counter_read() { return counting ? systick::ticks() : 0; }
 
 std::uint64_t counter_rate_hz() { return board::core_clock_hz(); }
 

@@ -78,9 +78,18 @@ std::int32_t read_file(const char* path, char* buffer, std::uint32_t capacity) {
   if (length >= 0 && static_cast<std::uint32_t>(length) > capacity) {
     result = kReadTooLarge;
   } else if (length >= 0) {
-    const std::uint32_t read_args[3] = {static_cast<std::uint32_t>(handle), reinterpret_cast<std::uint32_t>(buffer),
-                                        static_cast<std::uint32_t>(length)};
-    if (semihost(SYS_READ, read_args) == 0) result = length;  // SYS_READ returns the bytes NOT read
+    // SYS_READ returns the bytes NOT read; fewer than asked is a partial
+    // read, not an error: read on until the file is in or no byte comes.
+    std::uint32_t done = 0;
+    const std::uint32_t total = static_cast<std::uint32_t>(length);
+    while (done < total) {
+      const std::uint32_t read_args[3] = {static_cast<std::uint32_t>(handle),
+                                          reinterpret_cast<std::uint32_t>(buffer + done), total - done};
+      const int missing = semihost(SYS_READ, read_args);
+      if (missing < 0 || static_cast<std::uint32_t>(missing) >= total - done) break;  // error or no progress
+      done = total - static_cast<std::uint32_t>(missing);
+    }
+    if (done == total) result = length;
   }
   semihost(SYS_CLOSE, handle_arg);
   return result;

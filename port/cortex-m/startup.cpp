@@ -9,6 +9,13 @@
 #include "semihosting.hpp"
 #include "tact/port.hpp"
 
+// ARMv8-M Mainline (M33, M55) has a main stack limit register (MSPLIM).
+#if defined(__ARM_ARCH_8M_MAIN__) || defined(__ARM_ARCH_8_1M_MAIN__)
+#define TACT_STACK_LIMIT 1
+#else
+#define TACT_STACK_LIMIT 0
+#endif
+
 extern "C" {
 // From the linker script.
 extern std::uint32_t __stack_top;
@@ -63,7 +70,7 @@ extern "C" const Handler* const tact_vector_table = vector_table;
 // C++ function (even for memcpy-like moves), and an FP instruction with the
 // FPU off is a UsageFault (NOCP).
 extern "C" [[gnu::naked]] void Reset_Handler() {
-#if defined(__ARM_FP)
+#if defined(__ARM_FP) || defined(__ARM_FEATURE_MVE)  // integer-only MVE needs CP10/CP11 too
   asm volatile(
       "ldr r0, =0xE000ED88 \n"  // SCB->CPACR
       "ldr r1, [r0]        \n"
@@ -72,6 +79,17 @@ extern "C" [[gnu::naked]] void Reset_Handler() {
       "dsb                 \n"  // the write completes ...
       "isb                 \n"  // ... and later instructions see it
       ::: "r0", "r1", "memory");
+#endif
+#if TACT_STACK_LIMIT
+  // ARMv8-M's stack limit: a stack that grows into .bss (the solver's
+  // static storage) faults (UsageFault STKOF, escalated to HardFault)
+  // instead of corrupting it. The limit keeps 256 bytes above .bss, which
+  // the HardFault entry releases to report the fault (without them its own
+  // push would fault again: a lockup).
+  asm volatile(
+      "ldr r0, =__bss_end + 256 \n"
+      "msr msplim, r0      \n"
+      ::: "r0", "memory");
 #endif
   asm volatile("b tact_reset_c");
 }
@@ -120,9 +138,15 @@ extern "C" [[gnu::used]] bool tact_hardfault_skips(std::uint32_t* frame) {
 }
 
 // Thumb-1 only (ARMv6-M too): the frame is on the stack EXC_RETURN's bit 2 names.
+// On ARMv8-M it first lowers the stack limit to the end of .bss, so that it
+// can run after a stack overflow (see Reset_Handler).
 extern "C" [[gnu::naked]] void tact_hardfault_handler() {
   asm volatile(
       "  .syntax unified\n"
+#if TACT_STACK_LIMIT
+      "  ldr   r0, =__bss_end\n"
+      "  msr   msplim, r0\n"
+#endif
       "  movs  r0, #4\n"
       "  mov   r1, lr\n"
       "  tst   r0, r1\n"
@@ -163,6 +187,16 @@ extern "C" {
 void* __dso_handle = nullptr;
 int __cxa_atexit(void (*)(void*), void*, void*) { return 0; }
 [[noreturn]] void __cxa_pure_virtual() { tact::port::panic("pure virtual call"); }
-// newlib's abort()/exit() end here.
+// newlib's exit() ends here.
 [[noreturn]] void _exit(int code) { tact::port::exit(code); }
+// newlib's abort() would raise SIGABRT (needing _kill, _getpid and _sbrk:
+// an undefined reference that reads like a heap problem), and its assert()
+// would print through fiprintf: both end in the port's panic instead.
+[[noreturn]] void abort() { tact::port::panic("abort"); }
+[[noreturn]] void __assert_func(const char*, int, const char*, const char* expression) {
+  tact::port::write("\n*** assertion failed: ");
+  tact::port::write(expression ? expression : "?");
+  tact::port::write("\n");
+  tact::port::panic("assert");
+}
 }

@@ -23,7 +23,9 @@ inline volatile std::uint32_t wraps = 0;  // SysTick exceptions since start()
 inline void count_wrap() { wraps = wraps + 1; }
 
 /// Counts from now at the processor clock, with the wrap interrupt on.
-inline void start() {
+/// @return false, SysTick off again, when it never reloads: SysTick is
+///         optional on ARMv6-M, and a core without one reads 0 forever.
+inline bool start() {
   registers().csr = 0;
   registers().rvr = kReload;
   registers().cvr = 0;  // any write clears it: the count starts at kReload
@@ -31,9 +33,18 @@ inline void start() {
   // Until the first reload, CVR still shows the old count (0 after the
   // write above; QEMU's mps3-an547 was seen counting 1, 0 first). Start
   // from a freshly reloaded period so that no early wrap is miscounted.
+  // The reload comes within a few clock ticks; the bound only keeps a
+  // missing SysTick from hanging init().
+  constexpr std::uint32_t kSpinLimit = 1u << 20;
+  std::uint32_t spins = 0;
   while (registers().cvr <= kReload / 2) {
+    if (++spins == kSpinLimit) {
+      registers().csr = 0;
+      return false;
+    }
   }
   wraps = 0;
+  return true;
 }
 
 /// Ticks since start().

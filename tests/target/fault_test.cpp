@@ -12,7 +12,10 @@
 //   fault_test jump   a call to an address outside the code (the handler
 //                     must not read the instruction there: that would fault
 //                     again inside HardFault, a lockup)
-// The last two must end in the fault handler: "*** fault", exit code 3
+//   fault_test stack  unbounded recursion (ARMv8-M: the stack limit set at
+//                     reset stops it above .bss, and the HardFault entry
+//                     still has room to report)
+// The last three must end in the fault handler: "*** fault", exit code 3
 // (tests/target/expect_fault.cmake).
 #include <cstdint>
 #include <cstring>
@@ -73,6 +76,19 @@ int check_skip() {
   return 0;
 }
 
+// 256-byte frames down to the stack limit; the sum keeps the frames live.
+// The end the compiler cannot see (a volatile) is never reached.
+volatile std::uint32_t recursion_sink;
+volatile std::uint32_t recursion_end = ~0u;
+[[gnu::noinline]] std::uint32_t recurse(std::uint32_t depth) {
+  if (depth == recursion_end) return 0;
+  volatile std::uint32_t frame[64];
+  frame[0] = depth;
+  const std::uint32_t below = recurse(depth + 1);
+  recursion_sink = frame[0];
+  return below + frame[0];
+}
+
 }  // namespace
 
 int main() {
@@ -101,8 +117,10 @@ int main() {
     volatile std::uintptr_t nowhere = 0xF0000001u;
 #endif
     reinterpret_cast<Function>(nowhere)();
+  } else if (std::strcmp(check, "stack") == 0) {
+    recursion_sink = recurse(0);
   } else {
-    port::write("usage: fault_test skip|udf|jump\n");
+    port::write("usage: fault_test skip|udf|jump|stack\n");
     return 2;
   }
   return fail("execution went on after the fault");
