@@ -1430,13 +1430,14 @@ TEST(Corrections, AResizeThatChangesNClearsTheRows) {
 
 // A subnormal diagonal A_ii passes the relative test (the largest entry is
 // as small) but 1/A_ii overflows: InvalidMass, not a W of Inf refused as
-// InvalidInput later. Found by review.
+// InvalidInput later (Dual, Pgs), nor the Solver's Singular with the free
+// motion through the floor (Primal). Found by review.
 TEST(Corrections, AMassWhoseInverseOverflowsIsInvalid) {
   using Correct = tact::ConstraintCorrection<2, 1>;
   static Correct correction;
   const Correct::MassMatrix tiny = 2e-39f * Correct::MassMatrix::Identity();
   EXPECT_EQ(correction.set_matrix(tiny, 2), Status::InvalidMass);
-  for (const Resolution resolution : {Resolution::Dual, Resolution::Pgs}) {
+  for (const Resolution resolution : kAllResolutions) {
     static CornerImpulse world;
     world = CornerImpulse{};
     world.n = 2;

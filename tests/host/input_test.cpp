@@ -125,6 +125,29 @@ TEST(BadInput, MassNotSymmetricPositiveDefiniteIsInvalidMass) {
   EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::Solved);
 }
 
+// A diagonal M of subnormal masses passes the relative test (the largest
+// is as small) but 1/m_jj overflows: it was accepted, and every strategy
+// then ended Singular with has_point true and the free motion through the
+// floor. Now InvalidMass on both paths; a subnormal whose inverse is finite
+// still solves. Found by review (ImpulseWorld's Primal).
+TEST(BadInput, ADiagonalMassWhoseInverseOverflowsIsInvalidMass) {
+  Problem p = floor_problem();
+  p.M.diagonal().head(3).setConstant(2e-39f);
+  p.f << 0, 0, -2e-38f;
+  for (const bool small : {true, false}) {
+    solver.settings.small_problem_path = small;
+    for (const auto strategy : tact::kAllStrategies) {
+      const auto report = tact::test::solve_no_heap(solver, p, strategy);
+      EXPECT_EQ(report.status, tact::Status::InvalidMass) << tact::to_string(strategy) << " small " << small;
+      EXPECT_FALSE(report.has_point);
+      expect_finite_outputs(solver, p);
+    }
+  }
+  solver.settings.small_problem_path = true;
+  p.M.diagonal().head(3).setConstant(5e-39f);  // subnormal, 1/m = 2e38: finite
+  EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact).status, tact::Status::Solved);
+}
+
 // Symmetry is judged against M's scale (8ε·max m_ii: an entry's rounding is
 // relative to the terms it was summed from), and the factor is the
 // symmetric part's, so that definiteness is the quadratic form's. Session

@@ -550,7 +550,9 @@ class Solver {
     mass_diagonal_ = off_diagonal_zero(m, n);
     if (mass_diagonal_) {
       if (probe != Scalar(0)) return Status::InvalidInput;
-      if (!(smallest > eps * largest)) return Status::InvalidMass;
+      // A diagonal entry whose inverse overflows (subnormal) has no finite
+      // M⁻¹: refused as the small path's 1/m_jj would decline it.
+      if (!(smallest > eps * largest) || !detail::is_finite(Scalar(1) / smallest)) return Status::InvalidMass;
       mass_valid_ = true;
       return Status::Solved;
     }

@@ -14,7 +14,7 @@ enum class Status : std::uint8_t {
   Infeasible,       ///< contradictory rows: dependent within rounding, their d's contradicting (README)
   Inaccurate,       ///< finished, but the residuals exceed the tolerance (ill-conditioned data)
   InvalidInput,     ///< NaN/Inf in the data, sizes beyond the bounds, or a bad parameter
-  InvalidMass,      ///< mass matrix not symmetric positive definite
+  InvalidMass,      ///< mass matrix not symmetric positive definite (or a diagonal one whose inverse overflows)
 };
 
 /// Which inequality rows to handle (the working set).
