@@ -104,14 +104,10 @@ def linked_stacks(elf, objdump):
             raise ValueError("recursion in the firmware: " + " > ".join(path + (function,)))
         if function in unsafe:
             raise ValueError(unsafe[function])
-        if function not in stacks:
+        if function not in stacks:  # a branch to its own start is a cycle of one: caught above
             stacks[function] = own.get(function, 0) + max(
-                (stack(c, path + (function,)) for c in callees.get(function, ()) if c != function or
-                 stack_recursion(function)), default=0)
+                (stack(c, path + (function,)) for c in callees.get(function, ())), default=0)
         return stacks[function]
-
-    def stack_recursion(function):
-        raise ValueError(f"recursion in the firmware: {function} branches to its own start")
 
     return own, stack
 
@@ -156,10 +152,8 @@ def main():
             problems.append(f"{names.get(node, node)}: {kind} frame")
         if "__indirect_call" in node:
             problems.append("an indirect call: its callee is not known")
-        below = max((bound(callee, path + [node]) for callee in calls.get(node, ()) if callee != node),
+        below = max((bound(callee, path + [node]) for callee in calls.get(node, ())),  # a self-call: recursion above
                     default=(0, []), key=lambda b: b[0])
-        if node in calls.get(node, ()):
-            problems.append(f"recursion: {names.get(node, node)} calls itself")
         deepest[node] = (frame + below[0], [(names.get(node, node), frame)] + below[1])
         return deepest[node]
 
