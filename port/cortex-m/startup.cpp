@@ -3,7 +3,9 @@
 // The linker script (boards/<board>/linker.ld + sections.ld) places
 // .isr_vector at the start of flash and defines the symbols used below.
 // No crt0: the firmware is linked with -nostartfiles.
+#include <cstddef>
 #include <cstdint>
+#include <utility>
 
 #include "board.hpp"
 #include "semihosting.hpp"
@@ -31,17 +33,48 @@ int main();
 [[noreturn]] void tact_reset_c();
 void tact_hardfault_handler();
 [[noreturn]] void tact_fault_handler();
-[[noreturn]] void tact_unexpected_handler();
+void tact_unexpected_handler();  // not [[noreturn]]: the IRQ handlers, which return, are its aliases
 // Defined by the counter implementation (it may use the SysTick interrupt).
 void SysTick_Handler();
+}
+
+// The NVIC's external interrupts of the board (board.cmake's
+// TACT_BOARD_IRQ_COUNT). Each has its own entry, `tact_irq_handler_<n>` for
+// IRQ n, weak: a firmware defines the ones it enables, as
+//   extern "C" void tact_irq_handler_28() { ... }  // STM32F407: TIM2
+// and every other one reports and exits like an unexpected exception.
+#ifndef TACT_BOARD_IRQ_COUNT
+#error "TACT_BOARD_IRQ_COUNT: the board's external interrupts (board.cmake, set by port/cortex-m/CMakeLists.txt)"
+#endif
+constexpr int kMaxIrqs = 240;  // ARMv7-M's CMSIS maximum; the build checks the board's count against it
+static_assert(TACT_BOARD_IRQ_COUNT >= 1 && TACT_BOARD_IRQ_COUNT <= kMaxIrqs, "TACT_BOARD_IRQ_COUNT: 1 to 240");
+
+// Declares tact_irq_handler_0 ... tact_irq_handler_239 (ten at a time: the
+// tens digits pasted before each units digit) and lists them in order.
+#define TACT_IRQ_TEN(X, tens) \
+  X(tens##0) X(tens##1) X(tens##2) X(tens##3) X(tens##4) X(tens##5) X(tens##6) X(tens##7) X(tens##8) X(tens##9)
+#define TACT_IRQ_ALL(X)                                                                                          \
+  TACT_IRQ_TEN(X, ) TACT_IRQ_TEN(X, 1) TACT_IRQ_TEN(X, 2) TACT_IRQ_TEN(X, 3) TACT_IRQ_TEN(X, 4)                 \
+  TACT_IRQ_TEN(X, 5) TACT_IRQ_TEN(X, 6) TACT_IRQ_TEN(X, 7) TACT_IRQ_TEN(X, 8) TACT_IRQ_TEN(X, 9)               \
+  TACT_IRQ_TEN(X, 10) TACT_IRQ_TEN(X, 11) TACT_IRQ_TEN(X, 12) TACT_IRQ_TEN(X, 13) TACT_IRQ_TEN(X, 14)          \
+  TACT_IRQ_TEN(X, 15) TACT_IRQ_TEN(X, 16) TACT_IRQ_TEN(X, 17) TACT_IRQ_TEN(X, 18) TACT_IRQ_TEN(X, 19)          \
+  TACT_IRQ_TEN(X, 20) TACT_IRQ_TEN(X, 21) TACT_IRQ_TEN(X, 22) TACT_IRQ_TEN(X, 23)
+#define TACT_DECLARE_IRQ_HANDLER(n) [[gnu::weak, gnu::alias("tact_unexpected_handler")]] void tact_irq_handler_##n();
+#define TACT_LIST_IRQ_HANDLER(n) tact_irq_handler_##n,
+
+extern "C" {
+TACT_IRQ_ALL(TACT_DECLARE_IRQ_HANDLER)
 }
 
 namespace {
 
 using tact::port::Handler;
 
-// Exception numbers 0..15. No external interrupt is enabled by the port, so
-// the table stops here; an application that enables one must extend it.
+constexpr Handler all_irq_handlers[] = {TACT_IRQ_ALL(TACT_LIST_IRQ_HANDLER)};
+static_assert(sizeof all_irq_handlers / sizeof all_irq_handlers[0] == kMaxIrqs);
+
+// Exception numbers 0..15 (the stack pointer's address is no constant
+// expression, so this part is an aggregate of its own) ...
 [[gnu::section(".isr_vector"), gnu::used]] const Handler vector_table[16] = {
     reinterpret_cast<Handler>(&__stack_top),  // 0: initial stack pointer
     Reset_Handler,                            // 1: reset
@@ -58,6 +91,19 @@ using tact::port::Handler;
     tact_unexpected_handler,                  // 14: PendSV
     SysTick_Handler,                          // 15: SysTick
 };
+
+// ... and right after it (sections.ld) one entry for each external
+// interrupt, 16 + n for IRQ n: an interrupt the table did not cover would
+// fetch its handler's address from the code after the table.
+struct IrqVectors {
+  Handler entries[TACT_BOARD_IRQ_COUNT];
+};
+template <std::size_t... irq>
+constexpr IrqVectors make_irq_vectors(std::index_sequence<irq...>) {
+  return {{all_irq_handlers[irq]...}};
+}
+[[gnu::section(".isr_vector.irqs"), gnu::used]] constexpr IrqVectors irq_vectors =
+    make_irq_vectors(std::make_index_sequence<TACT_BOARD_IRQ_COUNT>());
 
 }  // namespace
 
@@ -175,8 +221,27 @@ extern "C" void tact_fault_handler() {
   tact::port::exit(3);
 }
 
+// NMI, SVCall, DebugMonitor, PendSV and every external interrupt without a
+// handler of the firmware's: names the exception (IPSR) and exits with 4.
 extern "C" void tact_unexpected_handler() {
-  tact::port::write("\n*** unexpected exception\n");
+  std::uint32_t ipsr;
+  asm volatile("mrs %0, ipsr" : "=r"(ipsr));
+  const std::uint32_t exception = ipsr & 0x1FFu;
+  // The number in decimal by hand: the port's formatting would link into
+  // every firmware for this one message.
+  char text[] = "\n*** unexpected exception 000 (IRQ 000)\n";
+  constexpr std::uint32_t kNumber = 26, kIrq = 35;  // offsets of the two numbers in text
+  const auto put = [&text](std::uint32_t at, std::uint32_t value) {
+    for (std::uint32_t digit = 3; digit-- > 0; value /= 10) text[at + digit] = static_cast<char>('0' + value % 10);
+  };
+  put(kNumber, exception);
+  if (exception >= 16) {
+    put(kIrq, exception - 16);
+    tact::port::write(text);
+  } else {
+    tact::port::write(text, kNumber + 3);
+    tact::port::write("\n");
+  }
   tact::port::exit(4);
 }
 

@@ -1,10 +1,18 @@
-# A target test that must end in the port's fault handler: "*** fault" in
-# its output and exit code 3 (port/cortex-m/startup.cpp).
-#   cmake -DRUNNER=<emulator|args> -DPROGRAM=<elf> -DARGS=<a|b> -P expect_fault.cmake
+# A target test that must end in one of the port's handlers
+# (port/cortex-m/startup.cpp): by default the fault handler, "*** fault:
+# HardFault" in its output and exit code 3; EXPECT_STATUS and EXPECT_OUTPUT
+# (a regular expression) name another ending.
+#   cmake -DRUNNER=<emulator|args> -DPROGRAM=<elf> -DARGS=<a|b>
+#         [-DEXPECT_STATUS=4 -DEXPECT_OUTPUT=<regex>] -P expect_fault.cmake
 string(REPLACE "|" ";" runner "${RUNNER}")
 string(REPLACE "|" ";" args "${ARGS}")
-execute_process(COMMAND ${runner} ${PROGRAM} ${args} OUTPUT_VARIABLE output RESULT_VARIABLE status)
-if(NOT status EQUAL 3 OR NOT output MATCHES "\n\\*\\*\\* fault: HardFault")
-  message(FATAL_ERROR "expected the fault handler (exit 3), got exit ${status}; output:\n${output}")
+if(NOT DEFINED EXPECT_STATUS)
+  set(EXPECT_STATUS 3)
+  set(EXPECT_OUTPUT "\n\\*\\*\\* fault: HardFault")
 endif()
-message(STATUS "fault handler reached, exit 3")
+execute_process(COMMAND ${runner} ${PROGRAM} ${args} OUTPUT_VARIABLE output RESULT_VARIABLE status)
+if(NOT status EQUAL EXPECT_STATUS OR NOT output MATCHES "${EXPECT_OUTPUT}")
+  message(FATAL_ERROR "expected exit ${EXPECT_STATUS} and output matching '${EXPECT_OUTPUT}', "
+                      "got exit ${status}; output:\n${output}")
+endif()
+message(STATUS "handler reached, exit ${status}")

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "check_firmware.hpp"
 #include "semihosting.hpp"
 #include "tact/port.hpp"
 
@@ -38,10 +39,6 @@ namespace port = tact::port;
 
 namespace {
 
-// The command line starts with the ELF's absolute path, as long as the
-// checkout's path is (64 bytes failed in CI's deeper checkout).
-char command[1024];
-
 [[noreturn]] void request_reset() {
   volatile std::uint32_t& aircr = *reinterpret_cast<volatile std::uint32_t*>(0xE000ED0Cu);
   asm volatile("dsb" ::: "memory");
@@ -51,26 +48,19 @@ char command[1024];
   }
 }
 
-int fail(const char* what) {
-  port::write("FAIL: ");
-  port::write(what);
-  port::write("\n");
-  return 1;
-}
-
 // The skip's decision on made-up exception frames.
 int check_skip() {
   const auto bkpt = reinterpret_cast<std::uint32_t>(tact_test_bkpt);
   std::uint32_t frame[8] = {1, 2, 3, 4, 5, 6, bkpt, 0x01000000u};
-  if (!tact_skip_unanswered_semihosting(frame)) return fail("a BKPT 0xAB in the code was not stepped over");
+  if (!tact_skip_unanswered_semihosting(frame)) return tact_check::fail("a BKPT 0xAB in the code was not stepped over");
   if (frame[6] != bkpt + 2 || frame[0] != ~0u || frame[1] != 2 || tact_semihosting_unanswered != 1)
-    return fail("the stepped-over call does not resume after the BKPT with r0 = -1 and the flag set");
+    return tact_check::fail("the stepped-over call does not resume after the BKPT with r0 = -1 and the flag set");
   tact_semihosting_unanswered = 0;
   const std::uint32_t other_pcs[] = {bkpt + 2, bkpt + 1, 0xF0000000u, 0u};
   for (const std::uint32_t pc : other_pcs) {
     std::uint32_t other[8] = {1, 2, 3, 4, 5, 6, pc, 0x01000000u};
     if (tact_skip_unanswered_semihosting(other) || other[6] != pc || other[0] != 1 || tact_semihosting_unanswered)
-      return fail("a fault that is not an unanswered BKPT 0xAB in the code was stepped over");
+      return tact_check::fail("a fault that is not an unanswered BKPT 0xAB in the code was stepped over");
   }
   port::write("skip: stepped over a BKPT 0xAB in the code only\n");
   return 0;
@@ -95,13 +85,8 @@ int main() {
   port::init();
   if (!port::semihosting::host_answers()) request_reset();  // the run without a host ends here
   port::write("semihosting host answers\n");
-  if (port::command_line(command, sizeof command) < 0) {
-    port::write("no command line, or longer than the buffer\n");
-    return 2;
-  }
-  // The check's name is the last word: the path before it may contain any.
-  const char* const space = std::strrchr(command, ' ');
-  const char* const check = space != nullptr ? space + 1 : "";
+  const char* const check = tact_check::check_name();
+  if (check == nullptr) return 2;
   if (std::strcmp(check, "skip") == 0) return check_skip();
   if (std::strcmp(check, "udf") == 0) {
     asm volatile("udf #0");
@@ -123,5 +108,5 @@ int main() {
     port::write("usage: fault_test skip|udf|jump|stack\n");
     return 2;
   }
-  return fail("execution went on after the fault");
+  return tact_check::fail("execution went on after the fault");
 }

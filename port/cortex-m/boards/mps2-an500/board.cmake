@@ -4,3 +4,4 @@ set(TACT_BOARD_QEMU_MACHINE mps2-an500)
 set(TACT_BOARD_CLOCK_HZ 25000000)  # SYSCLK of QEMU's mps2 machines
 set(TACT_BOARD_COUNTER qemu_icount)
 set(TACT_BOARD_SOURCES ${CMAKE_CURRENT_LIST_DIR}/../qemu_board.cpp)
+set(TACT_BOARD_IRQ_COUNT 32)  # external interrupts: the CMSDK image's 32 (tests/target/irq_test lines)
