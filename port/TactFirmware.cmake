@@ -1,10 +1,11 @@
 # tact_add_firmware(<name> SOURCES <src>... [LIBRARIES <lib>...])
 #   An executable linked with tact_port (and the given libraries). For the
 #   Cortex-M port it is a <name>.elf for TACT_BOARD, with <name>.map,
-#   <name>.bin (for st-flash), its size printed after the link, and a check
-#   that fails the build if it links heap, exception, RTTI or iostream
-#   support. On the host port it is a plain executable, so one example source
-#   can be built for both.
+#   <name>.bin (for st-flash), its size printed after the link, and checks
+#   that fail the build if it links heap, exception, RTTI or iostream
+#   support, or has a section the port's linker script does not place. On
+#   the host port it is a plain executable, so one example source can be
+#   built for both.
 #
 # tact_add_target_test(<name> SOURCES <src>... [LIBRARIES <lib>...])
 #   tact_add_firmware() plus add_test(): ctest runs it (through QEMU via
@@ -29,9 +30,11 @@ function(tact_add_firmware name)
   add_custom_command(TARGET ${name} POST_BUILD
     COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DELF=$<TARGET_FILE:${name}>
             -P ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/cortex-m/check-no-heap.cmake
+    COMMAND ${CMAKE_COMMAND} -DREADELF=${CMAKE_READELF} -DELF=$<TARGET_FILE:${name}>
+            -P ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/cortex-m/check-sections.cmake
     COMMAND ${CMAKE_OBJCOPY} -O binary $<TARGET_FILE:${name}> ${_dir}/${name}.bin
     COMMAND ${CMAKE_SIZE} $<TARGET_FILE:${name}>
-    COMMENT "${name}: no-heap check, .bin, size"
+    COMMENT "${name}: no-heap and section checks, .bin, size"
     VERBATIM)
 endfunction()
 

@@ -70,7 +70,7 @@ void print_report(const Result* results) {
   write_size_row<32, 8, 96>();
   tact::port::write("free stack: ");
   tact::port::write_uint(static_cast<std::uint64_t>(reinterpret_cast<const char*>(&__stack_top) -
-                                                    reinterpret_cast<const char*>(&__bss_end)));
+                                                    reinterpret_cast<const char*>(&__stack_limit)));
   tact::port::write(" bytes\n");
   if (!results) return;
   tact::port::write("one solve        status           iterations  peak stack (bytes)  ");

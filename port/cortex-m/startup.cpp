@@ -127,13 +127,13 @@ extern "C" [[gnu::naked]] void Reset_Handler() {
       ::: "r0", "r1", "memory");
 #endif
 #if TACT_STACK_LIMIT
-  // ARMv8-M's stack limit: a stack that grows into .bss (the solver's
-  // static storage) faults (UsageFault STKOF, escalated to HardFault)
-  // instead of corrupting it. The limit keeps 256 bytes above .bss, which
-  // the HardFault entry releases to report the fault (without them its own
-  // push would fault again: a lockup).
+  // ARMv8-M's stack limit: a stack that grows into the static storage
+  // (.bss and .noinit: the solver's objects) faults (UsageFault STKOF,
+  // escalated to HardFault) instead of corrupting it. The limit keeps 256
+  // bytes above it, which the HardFault entry releases to report the fault
+  // (without them its own push would fault again: a lockup).
   asm volatile(
-      "ldr r0, =__bss_end + 256 \n"
+      "ldr r0, =__stack_limit + 256 \n"
       "msr msplim, r0      \n"
       ::: "r0", "memory");
 #endif
@@ -184,13 +184,13 @@ extern "C" [[gnu::used]] bool tact_hardfault_skips(std::uint32_t* frame) {
 }
 
 // Thumb-1 only (ARMv6-M too): the frame is on the stack EXC_RETURN's bit 2 names.
-// On ARMv8-M it first lowers the stack limit to the end of .bss, so that it
+// On ARMv8-M it first lowers the stack limit to the end of the static RAM, so that it
 // can run after a stack overflow (see Reset_Handler).
 extern "C" [[gnu::naked]] void tact_hardfault_handler() {
   asm volatile(
       "  .syntax unified\n"
 #if TACT_STACK_LIMIT
-      "  ldr   r0, =__bss_end\n"
+      "  ldr   r0, =__stack_limit\n"
       "  msr   msplim, r0\n"
 #endif
       "  movs  r0, #4\n"
