@@ -44,15 +44,20 @@ void detail::counter_start() {
 CounterKind counter_kind() { return counting ? CounterKind::Cycles : CounterKind::None; }
 
 // CYCCNT is 32 bits (wraps after 25 s at 168 MHz); the upper half is kept in
-// software, so reads must be less than one wrap period apart, and from one
-// context: a read from an interrupt while another is between its two
-// updates below could count a wrap twice.
+// software, so reads (from any context) must be less than one wrap period
+// apart. The extension's update runs with interrupts masked: a read from an
+// interrupt handler (a servo tick's solve) between a thread's two updates
+// would otherwise count a wrap twice.
 std::uint64_t counter_read() {
   if (!counting) return 0;
+  std::uint32_t primask;
+  asm volatile("mrs %0, primask\n cpsid i" : "=r"(primask) : : "memory");
   const std::uint32_t low = reg(DWT_CYCCNT);
   if (low < last_low) ++high;
   last_low = low;
-  return (std::uint64_t{high} << 32) | low;
+  const std::uint32_t upper = high;
+  asm volatile("msr primask, %0" : : "r"(primask) : "memory");
+  return (std::uint64_t{upper} << 32) | low;
 }
 
 std::uint64_t counter_rate_hz() { return board::core_clock_hz(); }
