@@ -3,7 +3,8 @@
 #   Cortex-M port it is a <name>.elf for TACT_BOARD, with <name>.map,
 #   <name>.bin (for st-flash), its size printed after the link, and checks
 #   that fail the build if it links heap, exception, RTTI or iostream
-#   support, or has a section the port's linker script does not place. On
+#   support, has a section the port's linker script does not place, or an
+#   interrupt handler the vector table does not call. On
 #   the host port it is a plain executable, so one example source can be
 #   built for both.
 #
@@ -27,10 +28,12 @@ function(tact_add_firmware name)
   set_target_properties(${name} PROPERTIES SUFFIX .elf
     ADDITIONAL_CLEAN_FILES "${_dir}/${name}.map;${_dir}/${name}.bin")
   target_link_options(${name} PRIVATE -Wl,-Map=${_dir}/${name}.map,--cref)
+  list(JOIN TACT_BOARD_EXTRA_SECTIONS "," _extra_sections)  # one argument: the script splits it
   add_custom_command(TARGET ${name} POST_BUILD
     COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DELF=$<TARGET_FILE:${name}>
             -P ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/cortex-m/check-no-heap.cmake
-    COMMAND ${CMAKE_COMMAND} -DREADELF=${CMAKE_READELF} -DELF=$<TARGET_FILE:${name}>
+    COMMAND ${CMAKE_COMMAND} -DREADELF=${CMAKE_READELF} -DNM=${CMAKE_NM} -DELF=$<TARGET_FILE:${name}>
+            -DIRQ_COUNT=${TACT_BOARD_IRQ_COUNT} -DEXTRA_SECTIONS=${_extra_sections}
             -P ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/cortex-m/check-sections.cmake
     COMMAND ${CMAKE_OBJCOPY} -O binary $<TARGET_FILE:${name}> ${_dir}/${name}.bin
     COMMAND ${CMAKE_SIZE} $<TARGET_FILE:${name}>

@@ -231,8 +231,15 @@ extern "C" void tact_unexpected_handler() {
   // every firmware for this one message.
   char text[] = "\n*** unexpected exception 000 (IRQ 000)\n";
   constexpr std::uint32_t kNumber = 26, kIrq = 35;  // offsets of the two numbers in text
-  const auto put = [&text](std::uint32_t at, std::uint32_t value) {
-    for (std::uint32_t digit = 3; digit-- > 0; value /= 10) text[at + digit] = static_cast<char>('0' + value % 10);
+  const auto put = [&text](std::uint32_t at, std::uint32_t value) {  // value < 1000
+    // By subtraction: an ARMv6-M core would call libgcc's division.
+    for (const std::uint32_t power : {100u, 10u, 1u}) {
+      while (value >= power) {
+        value -= power;
+        ++text[at];
+      }
+      ++at;
+    }
   };
   put(kNumber, exception);
   if (exception >= 16) {

@@ -66,6 +66,8 @@ string(REPLACE "set(TACT_BOARD_IRQ_COUNT 82)" "" no_irq_count "${good_board}")
 expect(no_irq_count "${no_irq_count}" "${good_ram}" "test-board/board.cmake: TACT_BOARD_IRQ_COUNT is not set")
 string(REPLACE "COUNT 82" "COUNT 241" too_many_irqs "${good_board}")
 expect(too_many_irqs "${too_many_irqs}" "${good_ram}" "TACT_BOARD_IRQ_COUNT='241' is not a number of external interrupts from 1 to 240")
+expect(bad_extra_section "${good_board}set(TACT_BOARD_EXTRA_SECTIONS .ccmram ramfunc)\n" "${good_ram}"
+       "TACT_BOARD_EXTRA_SECTIONS: 'ramfunc' is not an output section's name")
 expect(no_ram_length "${good_board}" "RAM (rwx) : ORIGIN = 0x20000000" "linker.ld: no RAM region with a LENGTH")
 set(core m0)
 string(REPLACE "m4f" "m0" m0_dwt "${good_board}")

@@ -80,10 +80,13 @@ int check_handled() {
   return 0;
 }
 
-// Sets every enable bit and reads which lines took it.
+// Sets every enable bit and reads which lines took it, with interrupts
+// masked and nothing pending: no line is taken while it is enabled.
 int check_lines() {
   int implemented = 0, highest = -1;
+  asm volatile("cpsid i" ::: "memory");
   for (int reg = 0; reg < kRegisters; ++reg) {
+    nvic_icpr[reg] = ~0u;
     nvic_iser[reg] = ~0u;
     barrier();
     const std::uint32_t taken = nvic_iser[reg];
@@ -96,6 +99,7 @@ int check_lines() {
       highest = reg * 32 + line;
     }
   }
+  asm volatile("cpsie i" ::: "memory");
   if (highest + 1 != kIrqCount || implemented != kIrqCount) {
     port::write("FAIL: the NVIC implements ");
     port::write_int(implemented);
