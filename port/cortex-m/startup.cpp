@@ -49,16 +49,18 @@ void SysTick_Handler();
 constexpr int kMaxIrqs = 240;  // ARMv7-M's CMSIS maximum; the build checks the board's count against it
 static_assert(TACT_BOARD_IRQ_COUNT >= 1 && TACT_BOARD_IRQ_COUNT <= kMaxIrqs, "TACT_BOARD_IRQ_COUNT: 1 to 240");
 
-// Declares tact_irq_handler_0 ... tact_irq_handler_239 (ten at a time: the
-// tens digits pasted before each units digit) and lists them in order.
+// Declares tact_irq_handler_0 ... tact_irq_handler_239 (from 10 on, ten at
+// a time: the tens digits pasted before each units digit) and lists them in
+// order.
 #define TACT_IRQ_TEN(X, tens) \
   X(tens##0) X(tens##1) X(tens##2) X(tens##3) X(tens##4) X(tens##5) X(tens##6) X(tens##7) X(tens##8) X(tens##9)
-#define TACT_IRQ_ALL(X)                                                                                          \
-  TACT_IRQ_TEN(X, ) TACT_IRQ_TEN(X, 1) TACT_IRQ_TEN(X, 2) TACT_IRQ_TEN(X, 3) TACT_IRQ_TEN(X, 4)                 \
-  TACT_IRQ_TEN(X, 5) TACT_IRQ_TEN(X, 6) TACT_IRQ_TEN(X, 7) TACT_IRQ_TEN(X, 8) TACT_IRQ_TEN(X, 9)               \
-  TACT_IRQ_TEN(X, 10) TACT_IRQ_TEN(X, 11) TACT_IRQ_TEN(X, 12) TACT_IRQ_TEN(X, 13) TACT_IRQ_TEN(X, 14)          \
-  TACT_IRQ_TEN(X, 15) TACT_IRQ_TEN(X, 16) TACT_IRQ_TEN(X, 17) TACT_IRQ_TEN(X, 18) TACT_IRQ_TEN(X, 19)          \
-  TACT_IRQ_TEN(X, 20) TACT_IRQ_TEN(X, 21) TACT_IRQ_TEN(X, 22) TACT_IRQ_TEN(X, 23)
+#define TACT_IRQ_ALL(X)                                                                                  \
+  X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9)                                                    \
+  TACT_IRQ_TEN(X, 1) TACT_IRQ_TEN(X, 2) TACT_IRQ_TEN(X, 3) TACT_IRQ_TEN(X, 4) TACT_IRQ_TEN(X, 5)       \
+  TACT_IRQ_TEN(X, 6) TACT_IRQ_TEN(X, 7) TACT_IRQ_TEN(X, 8) TACT_IRQ_TEN(X, 9) TACT_IRQ_TEN(X, 10)      \
+  TACT_IRQ_TEN(X, 11) TACT_IRQ_TEN(X, 12) TACT_IRQ_TEN(X, 13) TACT_IRQ_TEN(X, 14) TACT_IRQ_TEN(X, 15)  \
+  TACT_IRQ_TEN(X, 16) TACT_IRQ_TEN(X, 17) TACT_IRQ_TEN(X, 18) TACT_IRQ_TEN(X, 19) TACT_IRQ_TEN(X, 20)  \
+  TACT_IRQ_TEN(X, 21) TACT_IRQ_TEN(X, 22) TACT_IRQ_TEN(X, 23)
 #define TACT_DECLARE_IRQ_HANDLER(n) [[gnu::weak, gnu::alias("tact_unexpected_handler")]] void tact_irq_handler_##n();
 #define TACT_LIST_IRQ_HANDLER(n) tact_irq_handler_##n,
 
