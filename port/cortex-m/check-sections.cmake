@@ -73,6 +73,7 @@ endforeach()
 if(unreachable)
   file(REMOVE "${ELF}")
   list(JOIN unreachable ", " unreachable)
+  math(EXPR last_irq "${IRQ_COUNT} - 1")
   message(FATAL_ERROR "check-sections: ${ELF} defines ${unreachable}, but the board has IRQs 0 to "
-                      "${IRQ_COUNT} - 1 only (TACT_BOARD_IRQ_COUNT): the vector table has no entry that calls it")
+                      "${last_irq} only (TACT_BOARD_IRQ_COUNT): the vector table has no entry that calls it")
 endif()

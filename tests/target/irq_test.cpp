@@ -18,6 +18,7 @@
 #include <cstring>
 
 #include "check_firmware.hpp"
+#include "nvic.hpp"
 #include "tact/port.hpp"
 #include "tact/port_format.hpp"
 
@@ -29,12 +30,6 @@ namespace port = tact::port;
 
 namespace {
 
-// NVIC registers (the same addresses on ARMv6-M, ARMv7-M and ARMv8-M).
-volatile std::uint32_t* const nvic_iser = reinterpret_cast<volatile std::uint32_t*>(0xE000E100u);
-volatile std::uint32_t* const nvic_icer = reinterpret_cast<volatile std::uint32_t*>(0xE000E180u);
-volatile std::uint32_t* const nvic_ispr = reinterpret_cast<volatile std::uint32_t*>(0xE000E200u);
-volatile std::uint32_t* const nvic_icpr = reinterpret_cast<volatile std::uint32_t*>(0xE000E280u);
-
 constexpr int kLastIrq = TACT_TEST_LAST_IRQ;
 constexpr int kIrqCount = kLastIrq + 1;
 static_assert(kLastIrq > 1, "the unhandled check raises IRQ 1, which must have no handler here");
@@ -44,8 +39,6 @@ constexpr int kRegisters = 1;
 #else
 constexpr int kRegisters = 16;
 #endif
-
-std::uint32_t bit(int irq) { return 1u << (irq % 32); }
 
 void barrier() { asm volatile("dsb\n isb" ::: "memory"); }
 
@@ -61,11 +54,11 @@ volatile std::uint32_t first_exception = 0, last_exception = 0;
 // Enables, pends and disables one line: a pended, enabled line with
 // interrupts on (PRIMASK is clear after reset) is taken at once.
 void raise(int irq) {
-  nvic_iser[irq / 32] = bit(irq);
+  tact_nvic::iser[irq / 32] = tact_nvic::bit(irq);
   barrier();
-  nvic_ispr[irq / 32] = bit(irq);
+  tact_nvic::ispr[irq / 32] = tact_nvic::bit(irq);
   barrier();
-  nvic_icer[irq / 32] = bit(irq);
+  tact_nvic::icer[irq / 32] = tact_nvic::bit(irq);
   barrier();
 }
 
@@ -86,12 +79,12 @@ int check_lines() {
   int implemented = 0, highest = -1;
   asm volatile("cpsid i" ::: "memory");
   for (int reg = 0; reg < kRegisters; ++reg) {
-    nvic_icpr[reg] = ~0u;
-    nvic_iser[reg] = ~0u;
+    tact_nvic::icpr[reg] = ~0u;
+    tact_nvic::iser[reg] = ~0u;
     barrier();
-    const std::uint32_t taken = nvic_iser[reg];
-    nvic_icer[reg] = ~0u;
-    nvic_icpr[reg] = ~0u;
+    const std::uint32_t taken = tact_nvic::iser[reg];
+    tact_nvic::icer[reg] = ~0u;
+    tact_nvic::icpr[reg] = ~0u;
     barrier();
     for (int line = 0; line < 32; ++line) {
       if ((taken & (1u << line)) == 0) continue;
