@@ -1528,7 +1528,7 @@ void expect_scaling_covers_subnormals() {
     const Scalar s = tact::detail::jacobi_scaling(w);
     ASSERT_TRUE(std::isfinite(s)) << w;
     EXPECT_EQ(s, std::exp2(std::round(std::log2(s)))) << w;  // a power of two: exact
-    const long double scaled = static_cast<long double>(s) * s * w;
+    const long double scaled = static_cast<long double>(s) * static_cast<long double>(s) * static_cast<long double>(w);
     EXPECT_GE(scaled, 0.5L) << w;
     EXPECT_LT(scaled, 2.0L) << w;
   }

@@ -764,7 +764,7 @@ TEST(Degenerate, RoundingAtACrowdedVertexEndsTheSolve) {
 template <typename SolverType>
 void expect_kkt_in_double(const SolverType& solved, const typename SolverType::ProblemType& p,
                           const tact::Report<float>& report) {
-  const double tolerance = solved.settings.kkt_tolerance;
+  const double tolerance = static_cast<double>(solved.settings.kkt_tolerance);
   const tact::test::Relative rel = tact::test::checked_residuals(solved, p, report);
   EXPECT_LE(rel.kkt(), tolerance) << tact::test::describe(rel, tolerance);
   EXPECT_LE(rel.working_set, tolerance) << tact::test::describe(rel, tolerance);

@@ -274,7 +274,7 @@ TEST(HapticSoak, HundredThousandTicksFiniteSolvedWithinPenetrationAndPassive) {
   // finds 1.3 µm). That is the promise the soak checks, for the proxy's gap,
   // its distance to the closed form and the ties in counting contacts.
   constexpr float kProxyTolerance = 2.5e-6f;  // m
-  constexpr double k = haptic::kStiffness;
+  constexpr double k = static_cast<double>(haptic::kStiffness);
   int failed_ticks = 0, first_failure = -1, ties = 0, most_iterations = 0;
   int ticks_by_contacts[4] = {0, 0, 0, 0};
   float worst_gap = 0, worst_error = 0;

@@ -564,7 +564,7 @@ TEST(SmallProblemPath, TakesADenseMassAndKeepsItsFactor) {
   ASSERT_TRUE(dense.resize(2, 0, 1));
   dense.M(0, 0) = 2;
   dense.M(1, 1) = 1;
-  dense.M(0, 1) = dense.M(1, 0) = 0.5f;
+  dense.M(0, 1) = dense.M(1, 0) = 0.5;
   dense.f(0) = 1;
   dense.f(1) = -2;
   dense.J_ineq(0, 1) = 1;
