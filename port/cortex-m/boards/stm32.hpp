@@ -1,12 +1,20 @@
 // What the STM32 boards share (port-internal): leaving the PLL for the
-// internal HSI oscillator, and giving a pin to a peripheral.
+// internal HSI oscillator, giving a pin to a peripheral, and the board
+// interface (stm32_board.cpp) from what each board's board.cpp defines.
 #pragma once
 
 #include <cstdint>
 
 #include "registers.hpp"
+#include "uart_console.hpp"
 
 namespace tact::port::stm32 {
+
+// Defined by each STM32 board's board.cpp, for stm32_board.cpp.
+void start_clocks();            ///< SYSCLK up (left on the HSI if that fails)
+void start_console();           ///< the serial console, once the clocks run
+extern std::uint32_t clock_hz;  ///< the core clock: the HSI's until start_clocks
+extern UartConsole console;     ///< the serial console
 
 /// The RCC registers and bits that switch SYSCLK, on one family.
 struct ClockSwitch {

@@ -5,10 +5,8 @@
 // probes).
 #include <cstdint>
 
-#include "board.hpp"
 #include "boards/stm32.hpp"
 #include "registers.hpp"
-#include "semihosting.hpp"
 #include "uart_console.hpp"
 
 namespace {
@@ -21,21 +19,24 @@ constexpr std::uint32_t RCC = 0x40021000u;
 constexpr std::uint32_t RCC_CR = RCC + 0x00, RCC_CFGR = RCC + 0x08, RCC_PLLCFGR = RCC + 0x0C,
                         RCC_IOPENR = RCC + 0x34, RCC_APBENR1 = RCC + 0x3C;
 constexpr std::uint32_t FLASH_ACR = 0x40022000u;
-constexpr std::uint32_t SCB_VTOR = 0xE000ED08u;
 
 constexpr std::uint32_t GPIOA = 0x50000000u;
 constexpr std::uint32_t USART2 = 0x40004400u;
 constexpr std::uint32_t USART2_CR1 = USART2 + 0x00, USART2_BRR = USART2 + 0x0C, USART2_ISR = USART2 + 0x1C,
                         USART2_TDR = USART2 + 0x28;
 
-std::uint32_t clock_hz = 16000000u;  // HSI16 after reset; AHB and APB undivided, so USART2's clock too
-bool host = false;
-tact::port::UartConsole console{{USART2_CR1, USART2_BRR, USART2_ISR, USART2_TDR}, 1u << 7, 1u << 6};  // TXE (FIFO off), TC
 
 constexpr std::uint32_t kHsiOn = 1u << 8, kHsiReady = 1u << 10, kPllOn = 1u << 24, kPllReady = 1u << 25;  // RCC_CR
 constexpr std::uint32_t kSwMask = 0x7u, kSwPll = 0b010u, kSwsMask = 0x7u << 3, kSwsPll = 0b010u << 3;  // RCC_CFGR
 
 constexpr stm32::ClockSwitch kClockSwitch{RCC_CR, RCC_CFGR, kHsiOn, kHsiReady, kPllOn, kPllReady, kSwMask, kSwsMask};
+
+}  // namespace
+
+namespace tact::port::stm32 {
+
+std::uint32_t clock_hz = 16000000u;  // HSI16 after reset; AHB and APB undivided, so USART2's clock too
+UartConsole console{{USART2_CR1, USART2_BRR, USART2_ISR, USART2_TDR}, 1u << 7, 1u << 6};  // TXE (FIFO off), TC
 
 /// 64 MHz from HSI16 through the PLL, or 16 MHz HSI16 if that fails.
 void start_clocks() {
@@ -73,24 +74,5 @@ void start_console() {
   console.start(clock_hz, (1u << 3) | (1u << 0));  // TE, UE
 }
 
-}  // namespace
+}  // namespace tact::port::stm32
 
-namespace tact::port::board {
-
-void init() {
-  // The vector table is linked at 0x08000000; the core booted through the
-  // alias at 0x0. Point VTOR at the real address.
-  reg(SCB_VTOR) = reinterpret_cast<std::uint32_t>(tact_vector_table);
-  host = semihosting::host_answers();  // before anything can fail
-  start_clocks();
-  start_console();
-}
-
-void console_write(const char* text, std::uint32_t len) { console.write(text, len); }
-void console_flush() { console.flush(); }
-
-std::uint32_t core_clock_hz() { return clock_hz; }
-
-bool semihosting_available() { return host; }
-
-}  // namespace tact::port::board

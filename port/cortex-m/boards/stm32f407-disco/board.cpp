@@ -4,10 +4,8 @@
 // (semihosting::host_answers probes, as on the NUCLEO).
 #include <cstdint>
 
-#include "board.hpp"
 #include "boards/stm32.hpp"
 #include "registers.hpp"
-#include "semihosting.hpp"
 #include "uart_console.hpp"
 
 namespace {
@@ -21,23 +19,26 @@ constexpr std::uint32_t RCC_CR = RCC + 0x00, RCC_PLLCFGR = RCC + 0x04, RCC_CFGR 
                         RCC_AHB1ENR = RCC + 0x30, RCC_APB1ENR = RCC + 0x40;
 constexpr std::uint32_t FLASH_ACR = 0x40023C00u;
 constexpr std::uint32_t PWR_CR = 0x40007000u;
-constexpr std::uint32_t SCB_VTOR = 0xE000ED08u;
 
 constexpr std::uint32_t GPIOA = 0x40020000u;
 constexpr std::uint32_t USART2 = 0x40004400u;
 constexpr std::uint32_t USART2_SR = USART2 + 0x00, USART2_DR = USART2 + 0x04, USART2_BRR = USART2 + 0x08,
                         USART2_CR1 = USART2 + 0x0C;
 
-std::uint32_t clock_hz = 16000000u;  // HSI after reset
 std::uint32_t apb1_hz = 16000000u;   // USART2's clock
-bool host = false;
-tact::port::UartConsole console{{USART2_CR1, USART2_BRR, USART2_SR, USART2_DR}, 1u << 7, 1u << 6};  // TXE, TC
 
 constexpr std::uint32_t kHsiOn = 1u << 0, kHsiReady = 1u << 1, kHseOn = 1u << 16, kHseReady = 1u << 17,
                         kPllOn = 1u << 24, kPllReady = 1u << 25;  // RCC_CR
 constexpr std::uint32_t kSwMask = 0b11u, kSwPll = 0b10u, kSwsMask = 0b11u << 2, kSwsPll = 0b10u << 2;  // RCC_CFGR
 
 constexpr stm32::ClockSwitch kClockSwitch{RCC_CR, RCC_CFGR, kHsiOn, kHsiReady, kPllOn, kPllReady, kSwMask, kSwsMask};
+
+}  // namespace
+
+namespace tact::port::stm32 {
+
+std::uint32_t clock_hz = 16000000u;  // HSI after reset
+UartConsole console{{USART2_CR1, USART2_BRR, USART2_SR, USART2_DR}, 1u << 7, 1u << 6};  // TXE, TC
 
 /// 168 MHz from the HSE through the PLL, or 16 MHz HSI if that fails.
 void start_clocks() {
@@ -88,27 +89,5 @@ void start_console() {
   console.start(apb1_hz, (1u << 13) | (1u << 3));  // UE, TE
 }
 
-}  // namespace
+}  // namespace tact::port::stm32
 
-namespace tact::port::board {
-
-void init() {
-  // The vector table is linked at 0x08000000; the core booted through the
-  // alias at 0x0. Point VTOR at the real address.
-  reg(SCB_VTOR) = reinterpret_cast<std::uint32_t>(tact_vector_table);
-  host = semihosting::host_answers();  // before anything can fail
-  start_clocks();
-  start_console();
-}
-
-void console_write(const char* text, std::uint32_t len) { console.write(text, len); }
-void console_flush() { console.flush(); }
-
-std::uint32_t core_clock_hz() { return clock_hz; }
-
-// Probed rather than read from DHCSR.C_DEBUGEN: the same on the board (an
-// unanswered call escalates to a HardFault, which steps over it) and on
-// QEMU's STM32F405 stand-in, whose DHCSR reads 0 while QEMU answers.
-bool semihosting_available() { return host; }
-
-}  // namespace tact::port::board
