@@ -25,7 +25,6 @@ constexpr std::uint32_t USART2 = 0x40004400u;
 constexpr std::uint32_t USART2_CR1 = USART2 + 0x00, USART2_BRR = USART2 + 0x0C, USART2_ISR = USART2 + 0x1C,
                         USART2_TDR = USART2 + 0x28;
 
-
 constexpr std::uint32_t kHsiOn = 1u << 8, kHsiReady = 1u << 10, kPllOn = 1u << 24, kPllReady = 1u << 25;  // RCC_CR
 constexpr std::uint32_t kSwMask = 0x7u, kSwPll = 0b010u, kSwsMask = 0x7u << 3, kSwsPll = 0b010u << 3;  // RCC_CFGR
 
@@ -75,4 +74,3 @@ void start_console() {
 }
 
 }  // namespace tact::port::stm32
-

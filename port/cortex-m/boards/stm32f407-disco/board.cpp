@@ -25,7 +25,7 @@ constexpr std::uint32_t USART2 = 0x40004400u;
 constexpr std::uint32_t USART2_SR = USART2 + 0x00, USART2_DR = USART2 + 0x04, USART2_BRR = USART2 + 0x08,
                         USART2_CR1 = USART2 + 0x0C;
 
-std::uint32_t apb1_hz = 16000000u;   // USART2's clock
+std::uint32_t apb1_hz = 16000000u;  // USART2's clock: APB1's, the HSI's until start_clocks
 
 constexpr std::uint32_t kHsiOn = 1u << 0, kHsiReady = 1u << 1, kHseOn = 1u << 16, kHseReady = 1u << 17,
                         kPllOn = 1u << 24, kPllReady = 1u << 25;  // RCC_CR
@@ -90,4 +90,3 @@ void start_console() {
 }
 
 }  // namespace tact::port::stm32
-
