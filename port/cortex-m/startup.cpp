@@ -21,8 +21,7 @@
 extern "C" {
 // From the linker script.
 extern std::uint32_t __stack_top;
-extern std::uint32_t __data_load, __data_start, __data_end;
-extern std::uint32_t __bss_start, __bss_end;
+extern std::uint32_t __data_start;  // .data's load and .bss's symbols: Reset_Handler's copy loops only
 extern const std::uint16_t __code_start[], __code_end[];
 using InitFn = void (*)();
 extern InitFn __preinit_array_start[], __preinit_array_end[];
@@ -116,7 +115,10 @@ extern "C" const Handler* const tact_vector_table = vector_table;
 // Naked: no prologue, so no compiler-generated instruction runs before the
 // FPU is on. With -mfloat-abi=hard the compiler may use FP registers in any
 // C++ function (even for memcpy-like moves), and an FP instruction with the
-// FPU off is a UsageFault (NOCP).
+// FPU off is a UsageFault (NOCP). .data's copy and .bss's zeroing are here
+// too, in Thumb-1 (every core): in C++ they would walk a pointer from one
+// linker symbol to another, arithmetic outside any object, which the
+// language leaves undefined and an optimizer may exploit.
 extern "C" [[gnu::naked]] void Reset_Handler() {
 #if defined(__ARM_FP) || defined(__ARM_FEATURE_MVE)  // integer-only MVE needs CP10/CP11 too
   asm volatile(
@@ -139,12 +141,30 @@ extern "C" [[gnu::naked]] void Reset_Handler() {
       "msr msplim, r0      \n"
       ::: "r0", "memory");
 #endif
-  asm volatile("b tact_reset_c");
+  asm volatile(
+      "  .syntax unified\n"
+      "  ldr   r0, =__data_load\n"  // .data: from flash to RAM, a word at a time
+      "  ldr   r1, =__data_start\n"
+      "  ldr   r2, =__data_end\n"
+      "  b     2f\n"
+      "1:ldr   r3, [r0]\n"
+      "  adds  r0, #4\n"
+      "  str   r3, [r1]\n"
+      "  adds  r1, #4\n"
+      "2:cmp   r1, r2\n"
+      "  blo   1b\n"
+      "  ldr   r1, =__bss_start\n"  // .bss: zero (the sections are word-aligned: sections.ld)
+      "  ldr   r2, =__bss_end\n"
+      "  movs  r3, #0\n"
+      "  b     4f\n"
+      "3:str   r3, [r1]\n"
+      "  adds  r1, #4\n"
+      "4:cmp   r1, r2\n"
+      "  blo   3b\n"
+      "  b     tact_reset_c\n" ::: "r0", "r1", "r2", "r3", "memory");
 }
 
 extern "C" void tact_reset_c() {
-  for (std::uint32_t *src = &__data_load, *dst = &__data_start; dst < &__data_end;) *dst++ = *src++;
-  for (std::uint32_t* dst = &__bss_start; dst < &__bss_end;) *dst++ = 0;
   // Static constructors. (newlib's __libc_init_array would also call _init
   // from crti.o, which -nostartfiles leaves out.)
   for (InitFn* f = __preinit_array_start; f < __preinit_array_end; ++f) (*f)();
