@@ -15,6 +15,16 @@ constexpr int ADP_Stopped_RunTimeErrorUnknown = 0x20023;
 
 int semihost(int op, const void* arg) { return call(op, arg); }
 
+// Semihosting 2.0's feature check: a host lists its extensions in the file
+// ":semihosting-features", the magic "SHFB" and then feature bytes; bit 0
+// of the first is SYS_EXIT_EXTENDED. A host without the file (an older
+// debugger) has none, and an operation it does not know may do anything.
+bool host_has_exit_extended() {
+  char features[16];
+  const std::int32_t length = tact::port::read_file(":semihosting-features", features, sizeof features);
+  return length >= 5 && std::memcmp(features, "SHFB", 4) == 0 && (features[4] & 1) != 0;
+}
+
 }  // namespace
 
 volatile std::uint32_t tact_semihosting_unanswered = 0;  // declared extern "C" in semihosting.hpp
@@ -54,10 +64,12 @@ void exit(int code) {
   if (board::semihosting_available()) {
     // SYS_EXIT_EXTENDED carries the code to the host (QEMU exits with it).
     code = host_exit_code(code);
-    const std::uint32_t args[2] = {ADP_Stopped_ApplicationExit, static_cast<std::uint32_t>(code)};
-    semihost(SYS_EXIT_EXTENDED, args);
-    // A debugger without SYS_EXIT_EXTENDED returns: plain SYS_EXIT, whose
-    // reason tells the host only whether the program stopped normally.
+    if (host_has_exit_extended()) {
+      const std::uint32_t args[2] = {ADP_Stopped_ApplicationExit, static_cast<std::uint32_t>(code)};
+      semihost(SYS_EXIT_EXTENDED, args);
+    }
+    // A host without it (or one that returned from it): plain SYS_EXIT,
+    // whose reason tells the host only whether the program stopped normally.
     // On AArch32 its argument is the reason itself, not a block.
     const std::uintptr_t reason = code == 0 ? ADP_Stopped_ApplicationExit : ADP_Stopped_RunTimeErrorUnknown;
     semihost(SYS_EXIT, reinterpret_cast<const void*>(reason));
