@@ -161,7 +161,8 @@ extern "C" [[gnu::naked]] void Reset_Handler() {
       "  adds  r1, #4\n"
       "4:cmp   r1, r2\n"
       "  blo   3b\n"
-      "  b     tact_reset_c\n" ::: "r0", "r1", "r2", "r3", "memory");
+      "  bl    tact_reset_c\n"  // not b: ARMv6-M's b reaches only ±2 KB, bl ±16 MB
+      ::: "r0", "r1", "r2", "r3", "memory");
 }
 
 extern "C" void tact_reset_c() {
@@ -207,7 +208,8 @@ extern "C" [[gnu::used]] bool tact_hardfault_skips(std::uint32_t* frame) {
 
 // Thumb-1 only (ARMv6-M too): the frame is on the stack EXC_RETURN's bit 2 names.
 // On ARMv8-M it first lowers the stack limit to the end of the static RAM, so that it
-// can run after a stack overflow (see Reset_Handler).
+// can run after a stack overflow (see Reset_Handler), and raises it again when it
+// steps over a call.
 extern "C" [[gnu::naked]] void tact_hardfault_handler() {
   asm volatile(
       "  .syntax unified\n"
@@ -229,6 +231,17 @@ extern "C" [[gnu::naked]] void tact_hardfault_handler() {
       "  pop   {r1, r2}\n"
       "  cmp   r0, #0\n"
       "  beq   3f\n"
+#if TACT_STACK_LIMIT
+      // The call is stepped over and the firmware goes on: the limit's
+      // margin back, or a later overflow would fault while stacking for
+      // this handler, a lockup. Not while the stack is within the margin.
+      "  ldr   r0, =__stack_limit + 256\n"
+      "  mrs   r3, msp\n"
+      "  cmp   r3, r0\n"
+      "  blo   4f\n"
+      "  msr   msplim, r0\n"
+      "4:\n"
+#endif
       "  bx    r2\n"                   // return from the exception
       "3:\n"
       "  ldr   r3, =tact_fault_handler\n"
