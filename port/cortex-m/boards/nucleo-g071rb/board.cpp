@@ -41,6 +41,10 @@ UartConsole console{{USART2_CR1, USART2_BRR, USART2_ISR, USART2_TDR}, 1u << 7, 1
 void start_clocks() {
   // Back to HSI16 first: a debugger or a boot loader may have left the PLL on.
   if (!stm32::run_on_hsi(kClockSwitch)) return;
+  // HSISYS = HSI16 / HSIDIV (RCC_CR bits 13:11): undivided, the reset value
+  // a boot loader may have changed, so that the fallback below runs at the
+  // 16 MHz clock_hz says.
+  reg(RCC_CR) &= ~(0x7u << 11);
 
   // 64 MHz needs two wait states (voltage range 1, the reset default);
   // prefetch and instruction cache on. Set before the clock goes up.
