@@ -21,7 +21,7 @@
 extern "C" {
 // From the linker script.
 extern std::uint32_t __stack_top;
-extern std::uint32_t __data_start;  // .data's load and .bss's symbols: Reset_Handler's copy loops only
+extern std::uint32_t __data_start;  // RAM's start; .data's and .bss's other symbols: Reset_Handler's asm
 extern const std::uint16_t __code_start[], __code_end[];
 using InitFn = void (*)();
 extern InitFn __preinit_array_start[], __preinit_array_end[];
@@ -162,6 +162,7 @@ extern "C" [[gnu::naked]] void Reset_Handler() {
       "4:cmp   r1, r2\n"
       "  blo   3b\n"
       "  bl    tact_reset_c\n"  // not b: ARMv6-M's b reaches only ±2 KB, bl ±16 MB
+      "  .ltorg\n"              // the addresses above, within ldr's reach (it never returns)
       ::: "r0", "r1", "r2", "r3", "memory");
 }
 
