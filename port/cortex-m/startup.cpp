@@ -9,14 +9,8 @@
 
 #include "board.hpp"
 #include "semihosting.hpp"
+#include "stack_limit.hpp"
 #include "tact/port.hpp"
-
-// ARMv8-M Mainline (M33, M55) has a main stack limit register (MSPLIM).
-#if defined(__ARM_ARCH_8M_MAIN__) || defined(__ARM_ARCH_8_1M_MAIN__)
-#define TACT_STACK_LIMIT 1
-#else
-#define TACT_STACK_LIMIT 0
-#endif
 
 extern "C" {
 // From the linker script.
@@ -133,11 +127,12 @@ extern "C" [[gnu::naked]] void Reset_Handler() {
 #if TACT_STACK_LIMIT
   // ARMv8-M's stack limit: a stack that grows into the static storage
   // (.bss and .noinit: the solver's objects) faults (UsageFault STKOF,
-  // escalated to HardFault) instead of corrupting it. The limit keeps 256
-  // bytes above it, which the HardFault entry releases to report the fault
-  // (without them its own push would fault again: a lockup).
+  // escalated to HardFault) instead of corrupting it. The limit keeps
+  // TACT_STACK_LIMIT_MARGIN bytes above it, which the HardFault entry
+  // releases to report the fault (without them its own push would fault
+  // again: a lockup).
   asm volatile(
-      "ldr r0, =__stack_limit + 256 \n"
+      "ldr r0, =" TACT_STACK_LIMIT_WITH_MARGIN " \n"
       "msr msplim, r0      \n"
       ::: "r0", "memory");
 #endif
@@ -236,7 +231,7 @@ extern "C" [[gnu::naked]] void tact_hardfault_handler() {
       // The call is stepped over and the firmware goes on: the limit's
       // margin back, or a later overflow would fault while stacking for
       // this handler, a lockup. Not while the stack is within the margin.
-      "  ldr   r0, =__stack_limit + 256\n"
+      "  ldr   r0, =" TACT_STACK_LIMIT_WITH_MARGIN "\n"
       "  mrs   r3, msp\n"
       "  cmp   r3, r0\n"
       "  blo   4f\n"

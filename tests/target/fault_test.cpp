@@ -23,6 +23,7 @@
 
 #include "check_firmware.hpp"
 #include "semihosting.hpp"
+#include "stack_limit.hpp"
 #include "tact/port.hpp"
 
 extern "C" bool tact_skip_unanswered_semihosting(std::uint32_t* frame);
@@ -81,14 +82,14 @@ volatile std::uint32_t recursion_end = ~0u;
   return below + frame[0];
 }
 
-#if defined(__ARM_ARCH_8M_MAIN__) || defined(__ARM_ARCH_8_1M_MAIN__)
-// After a stepped-over call, the stack limit Reset_Handler set, 256 bytes
+#if TACT_STACK_LIMIT
+// After a stepped-over call, the stack limit Reset_Handler set, the margin
 // above the static storage: the HardFault entry lowered it and must have
 // raised it again.
 bool stack_limit_restored() {
   std::uint32_t limit;
   asm volatile("mrs %0, msplim" : "=r"(limit));
-  return limit == reinterpret_cast<std::uint32_t>(&__stack_limit) + 256;
+  return limit == reinterpret_cast<std::uint32_t>(&__stack_limit) + TACT_STACK_LIMIT_MARGIN;
 }
 #else
 bool stack_limit_restored() { return true; }  // no stack limit register
