@@ -388,4 +388,68 @@ TEST(Constraints, GradientsAndCurvaturesMatchFiniteDifferences) {
   EXPECT_DOUBLE_EQ((tact::distance<2, 4, double>(x, v, 0, 2, 0.5).g), expected_gap);
 }
 
+// Coordinates outside the row or the state: a NaN row with J = 0, nothing
+// read or written beyond either (ASan's build checks that too), and a World
+// step that gathers one is refused without moving (the next test). Before,
+// the helpers indexed past J and x: a point index of 3 at MaxDof 4 wrote J(4).
+TEST(Constraints, CoordinatesOutOfBoundsGiveANaNRowThatNoStepAccepts) {
+  using Vec2d = Eigen::Vector2d;
+  const Eigen::Vector4d x(0.3, -0.2, 1.1, 0.7), v(0.5, -1.5, 2.0, 0.25);
+  const auto expect_refused_row = [](const tact::ConstraintRow<4, double>& row, const char* what) {
+    EXPECT_TRUE(std::isnan(row.g)) << what;
+    EXPECT_EQ(row.J, (tact::ConstraintRow<4, double>::Gradient::Zero())) << what;
+    EXPECT_EQ(row.curvature, 0.0) << what;
+  };
+  for (const tact::Index point : {-1, 3, 4, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()}) {
+    expect_refused_row(tact::half_space<2, 4, double>(x, point, Vec2d(0, 1), 0.0), "half_space");
+    expect_refused_row(tact::distance<2, 4, double>(x, v, 0, point, 0.5), "distance, b");
+    expect_refused_row(tact::distance<2, 4, double>(x, v, point, 0, 0.5), "distance, a");
+    expect_refused_row(tact::point_on_circle<4, double>(x, v, point, Vec2d(0, 0), 1.0), "point_on_circle");
+    expect_refused_row(tact::fixed_coordinate<4, double>(x, point, 1, 0.0), "fixed_coordinate, point");
+  }
+  for (const tact::Index axis : {-1, 2, 4, std::numeric_limits<int>::max()})
+    expect_refused_row(tact::fixed_coordinate<4, double>(x, 2, axis, 0.0), "fixed_coordinate, axis");
+  expect_refused_row(tact::linear<4, double>(x, v, 0.0, 5), "linear, n beyond MaxDof");
+  expect_refused_row(tact::linear<4, double>(x, v, 0.0, -1), "linear, n negative");
+  // Within MaxDof but beyond a shorter state or coefficient vector.
+  const Vec2d short_x(0.3, -0.2);
+  expect_refused_row(tact::half_space<2, 4, double>(short_x, 1, Vec2d(0, 1), 0.0), "half_space, short x");
+  expect_refused_row(tact::linear<4, double>(x, short_x, 0.0, 3), "linear, short a");
+  // The last coordinates in bounds still make the row.
+  EXPECT_DOUBLE_EQ((tact::half_space<2, 4, double>(x, 2, Vec2d(0, 1), 0.0).g), 0.7);
+  EXPECT_DOUBLE_EQ((tact::fixed_coordinate<4, double>(x, 0, 3, 0.5).g), 0.2);
+  EXPECT_DOUBLE_EQ((tact::linear<4, double>(x, v, 0.0, 4).g), x.dot(v));
+  // baumgarte_rhs: n beyond the row or the velocity.
+  const auto row = tact::half_space<2, 4, double>(x, 2, Vec2d(0, 1), 0.0);
+  EXPECT_TRUE(std::isnan(tact::baumgarte_rhs(row, v, 5, 0.1)));
+  EXPECT_TRUE(std::isnan(tact::baumgarte_rhs(row, v, -1, 0.1)));
+  EXPECT_TRUE(std::isnan(tact::baumgarte_rhs(row, short_x, 3, 0.1)));
+  EXPECT_DOUBLE_EQ(tact::baumgarte_rhs(row, v, 4, 0.1), -(2 / 0.1) * 0.25 - 0.7 / (0.1 * 0.1));
+}
+
+TEST(World, ARowWithCoordinatesBeyondTheStateIsRefusedWithoutMoving) {
+  static CornerWorld world;
+  corner::reset(world, tact::Strategy::Exact, 1.0f, Vec2(1, 1));
+  const Vec2 start = world.x;
+  auto beyond_the_state = [](const CornerWorld::DofVector& x, const CornerWorld::DofVector&, CornerWorld::Rows& rows) {
+    rows.add_inequality(0, tact::half_space<2, 2>(x, 1, Vec2(0, 1), 0.0f));  // coordinates 1 and 2 of a 2-DOF state
+  };
+  EXPECT_EQ(tact::test::step_no_heap(world, beyond_the_state).status, tact::Status::InvalidInput);
+  EXPECT_EQ(world.x, start);
+  using RodWorld = tact::World<2, 1, 0>;
+  static RodWorld rod_world;  // n = 2, M = I
+  auto equality_beyond = [](const RodWorld::DofVector& x, const RodWorld::DofVector&, RodWorld::Rows& rows) {
+    rows.add_equality(tact::fixed_coordinate<2>(x, 0, 2, 0.0f));  // axis 2 of a 2-DOF state
+  };
+  rod_world.f = Vec2(1, 1);
+  EXPECT_EQ(tact::test::step_no_heap(rod_world, equality_beyond).status, tact::Status::InvalidInput);
+  EXPECT_EQ(rod_world.x, Vec2::Zero());
+  auto equality_within = [](const RodWorld::DofVector& x, const RodWorld::DofVector&, RodWorld::Rows& rows) {
+    rows.add_equality(tact::fixed_coordinate<2>(x, 0, 1, 0.0f));  // y = 0: the step moves along x only
+  };
+  EXPECT_EQ(tact::test::step_no_heap(rod_world, equality_within).status, tact::Status::Solved);
+  EXPECT_GT(rod_world.x(0), 0.0f);
+  EXPECT_NEAR(rod_world.x(1), 0.0f, 1e-7f);
+}
+
 }  // namespace
