@@ -64,7 +64,7 @@ struct Step {
     (void)correction.compliance(H, cs.W);  // sizes within the bounds: always true
     // v_free = A⁻¹(A v_free): the QP's f is A v_free.
     for (tact::Index i = 0; i < n; ++i) v_free(i) = qp.f(i);
-    correction.solve_exact(v_free);
+    (void)correction.solve_exact(v_free);  // a diagonal M, factored above
     for (tact::Index k = 0; k < m; ++k) {
       cs.W(k, k) += epsilon;
       cs.q(k) = H.dot(k, v_free) - qp.d_ineq(k);

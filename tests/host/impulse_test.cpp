@@ -405,6 +405,16 @@ TEST(Pgs, AWarmStartBeginsFromTheProjectedInitialImpulses) {
   report = solve_no_heap(pgs, p, &initial);
   EXPECT_EQ(report.status, Status::Solved);
   EXPECT_EQ(report.iterations, 1);
+  // From its own λ in place, the usual warm start (until session 52 the
+  // solve cleared λ before reading it and started from 0: 2 sweeps here).
+  report = solve_no_heap(pgs, p, &pgs.lambda());
+  EXPECT_EQ(report.status, Status::Solved);
+  EXPECT_EQ(report.iterations, 1);
+  // A refusal still clears it: a settings change makes the next solve InvalidInput.
+  pgs.settings.omega = 2.0f;
+  EXPECT_EQ(solve_no_heap(pgs, p, &pgs.lambda()).status, Status::InvalidInput);
+  EXPECT_EQ(pgs.lambda(), Vector::Zero());
+  pgs.settings.omega = 1.0f;
 
   // A zero row keeps λ = 0 whatever its start.
   p.W(1, 1) = 0;
@@ -1193,6 +1203,9 @@ TEST(ConstraintSpace, SolversRejectBadProblemsWithFiniteOutputs) {
   bad = p;
   bad.num_bilateral = bad.num_unilateral = std::numeric_limits<int>::max();  // a sum that would overflow
   expect_status(bad, Status::InvalidInput, Status::InvalidInput);
+  EXPECT_EQ(bad.rows(), 0);  // not the overflowing sum (UBSan: until session 52 it formed it)
+  bad.num_unilateral = 5;
+  EXPECT_EQ(bad.rows(), 0);
   EXPECT_FALSE(bad.resize(std::numeric_limits<int>::max(), std::numeric_limits<int>::max()));
   EXPECT_EQ(bad.rows(), 0);
 
@@ -1403,6 +1416,89 @@ TEST(Corrections, PrecomputeWithoutAFactorKeepsNoInverse) {
   ASSERT_TRUE(H.set_row(0, Eigen::Vector3f(1, 0, 0)));
   ASSERT_TRUE(correction.compliance(H, W));
   EXPECT_FLOAT_EQ(W(0, 0), 0.5f);  // e₁ (2I)⁻¹ e₁ᵀ
+}
+
+// The Jacobian's accessors outside its rows or a row's nonzeros (a contract
+// violation: TACT_ASSERT, which does nothing in this build) answer 0: until
+// session 52 they read beyond the arrays (UBSan, found by review).
+TEST(Corrections, JacobianAccessorsOutsideTheRowsAnswerZero) {
+  using Jacobian = tact::ConstraintJacobian<3, 2>;
+  static Jacobian H;
+  ASSERT_TRUE(H.resize(3, 1));
+  ASSERT_TRUE(H.set_row(0, Eigen::Vector3f(0, 2, 5)));
+  const Jacobian::DofVector v(1, 1, 1);
+  EXPECT_EQ(H.count(0), 2);
+  EXPECT_EQ(H.index(0, 1), 2);
+  EXPECT_FLOAT_EQ(H.dot(0, v), 7.0f);
+  for (const tact::Index k : {-1, 1, 2, 3, std::numeric_limits<int>::max()}) {
+    EXPECT_EQ(H.count(k), 0) << k;
+    EXPECT_EQ(H.index(k, 0), 0) << k;
+    EXPECT_EQ(H.dot(k, v), 0.0f) << k;
+  }
+  for (const tact::Index i : {-1, 2, 3, std::numeric_limits<int>::max()}) EXPECT_EQ(H.index(0, i), 0) << i;
+  H.m = 5;  // beyond MaxRows, by hand
+  EXPECT_EQ(H.count(3), 0);
+  EXPECT_EQ(H.dot(4, v), 0.0f);
+}
+
+// solve_exact without a factor (a refused set_matrix since the last good
+// one) solved with what the refused one left: NaN and Inf. Found by review.
+TEST(Corrections, SolveExactWithoutAFactorLeavesTheVectorAlone) {
+  using Correct = tact::ConstraintCorrection<3, 1>;
+  static Correct correction;
+  Correct::DofVector v(1, 2, 3);
+  EXPECT_FALSE(correction.solve_exact(v));  // no matrix yet
+  Correct::MassMatrix dense = 2 * Correct::MassMatrix::Identity();
+  dense(0, 1) = dense(1, 0) = 1;
+  ASSERT_EQ(correction.set_matrix(dense, 3), Status::Solved);
+  Correct::MassMatrix indefinite = Correct::MassMatrix::Identity();
+  indefinite(0, 1) = indefinite(1, 0) = 3;
+  ASSERT_EQ(correction.set_matrix(indefinite, 3), Status::InvalidMass);
+  EXPECT_FALSE(correction.solve_exact(v));
+  EXPECT_EQ(v, Correct::DofVector(1, 2, 3));
+  ASSERT_EQ(correction.set_matrix(dense, 3), Status::Solved);
+  ASSERT_TRUE(correction.solve_exact(v));
+  EXPECT_NEAR(v(0), 0.0f, 1e-6f);  // A⁻¹(1, 2, 3) = (0, 1, 1.5)
+  EXPECT_NEAR(v(1), 1.0f, 1e-6f);
+  EXPECT_NEAR(v(2), 1.5f, 1e-6f);
+}
+
+// correct() gives the dv of its compliance() call: until session 52 it took
+// the current kind for the back-substitution (a switch from LinearSolver to
+// Uncoupled in between gave (1, −0.577), A⁻¹e₀ being (1.333, −0.667)), and
+// it used the kept L⁻¹Hᵀ with a new A's factor. Found by review.
+TEST(Corrections, CorrectGivesTheDvOfItsComplianceCall) {
+  using Correct = tact::ConstraintCorrection<2, 1>;
+  static Correct correction;
+  static Correct::Jacobian H;
+  Correct::RowMatrix W = Correct::RowMatrix::Zero();
+  Correct::DofVector dv = Correct::DofVector::Zero();
+  const Correct::RowVector lambda = Correct::RowVector::Ones();
+  Correct::MassMatrix dense;
+  dense << 1, 0.5f, 0.5f, 1;  // A⁻¹ = (4/3)[1 −0.5; −0.5 1]
+  ASSERT_EQ(correction.set_matrix(dense, 2), Status::Solved);
+  ASSERT_TRUE(H.resize(2, 1));
+  ASSERT_TRUE(H.set_row(0, Eigen::Vector2f(1, 0)));
+  ASSERT_TRUE(correction.compliance(H, W));
+  EXPECT_FLOAT_EQ(W(0, 0), 4.0f / 3);
+  correction.kind = tact::Correction::Uncoupled;
+  ASSERT_TRUE(correction.correct(H, lambda, dv));
+  EXPECT_FLOAT_EQ(dv(0), 4.0f / 3);
+  EXPECT_FLOAT_EQ(dv(1), -2.0f / 3);
+  correction.kind = tact::Correction::LinearSolver;
+  // Another A: the kept L⁻¹Hᵀ is not its; a compliance() call prepares it.
+  ASSERT_EQ(correction.set_matrix(2 * dense, 2), Status::Solved);
+  dv.setConstant(7);
+  EXPECT_FALSE(correction.correct(H, lambda, dv));
+  EXPECT_EQ(dv, Correct::DofVector::Constant(7));
+  ASSERT_TRUE(correction.compliance(H, W));
+  ASSERT_TRUE(correction.correct(H, lambda, dv));
+  EXPECT_FLOAT_EQ(dv(0), 2.0f / 3);
+  // The same A again keeps it; an H of other rows than the call's does not fit.
+  ASSERT_EQ(correction.set_matrix(2 * dense, 2), Status::Solved);
+  EXPECT_TRUE(correction.correct(H, lambda, dv));
+  ASSERT_TRUE(H.resize(2, 0));
+  EXPECT_FALSE(correction.correct(H, lambda, dv));
 }
 
 // A resize to a smaller n kept rows whose nonzeros indexed dofs of the old

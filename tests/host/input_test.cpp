@@ -1109,6 +1109,27 @@ TEST(BadInput, AMemoryCountOutsideItsStorageIsInvalidInput) {
   EXPECT_EQ(tact::test::solve_no_heap(solver, p, tact::Strategy::Exact, &memory).status, tact::Status::Solved);
 }
 
+// The memory's own members with such a count (before session 52, insert
+// wrote ids[-1] for a count of -1 and contains read past ids for 5; ASan's
+// build sees any access out of bounds): an empty memory that takes no id.
+TEST(BadInput, AMemoryCountOutsideItsStorageReadsAsEmpty) {
+  for (const int count : {-1, 5, 1000, std::numeric_limits<int>::min()}) {  // MaxIneq = 4
+    Solver::Memory memory;
+    memory.ids.fill(7);
+    memory.count = count;
+    EXPECT_FALSE(memory.valid()) << count;
+    EXPECT_EQ(memory.held(), 0) << count;
+    EXPECT_FALSE(memory.contains(7)) << count;
+    EXPECT_FALSE(memory.insert(9)) << count;
+    memory.erase(7);
+    EXPECT_EQ(memory.count, count) << count;  // erase and insert leave it as it is
+    memory.keep_if([](tact::RowId) { return true; });
+    EXPECT_EQ(memory.count, 0) << count;  // keep_if keeps none of it
+    EXPECT_TRUE(memory.insert(9)) << count;
+    EXPECT_TRUE(memory.contains(9)) << count;
+  }
+}
+
 // Out-of-range indices break the accessors' contract (TACT_ASSERT, which
 // does nothing in this build): they still read nothing out of bounds.
 TEST(BadInput, MultipliersOutsideTheLastProblemsRowsAreZero) {

@@ -427,6 +427,27 @@ TEST(Constraints, CoordinatesOutOfBoundsGiveANaNRowThatNoStepAccepts) {
   EXPECT_DOUBLE_EQ(tact::baumgarte_rhs(row, v, 4, 0.1), -(2 / 0.1) * 0.25 - 0.7 / (0.1 * 0.1));
 }
 
+// RowSet's accessors outside the rows added (a contract violation:
+// TACT_ASSERT, which does nothing in this build) answer a row no step
+// accepts and id 0: until session 52 they read beyond the arrays (UBSan and
+// ASan, found by review).
+TEST(World, RowSetAccessorsOutsideTheAddedRowsReadNothingBeyondThem) {
+  using Rows = tact::RowSet<2, 1, 2>;
+  static Rows rows;
+  rows.clear();
+  const Vec2 x(0.25f, 0.5f);
+  rows.add_inequality(7, tact::half_space<2, 2>(x, 0, Vec2(0, 1), 0.0f));
+  EXPECT_FLOAT_EQ(rows.inequality(0).g, 0.5f);
+  EXPECT_EQ(rows.id(0), 7);
+  for (const tact::Index k : {-1, 1, 2, 3, std::numeric_limits<int>::max(), std::numeric_limits<int>::min()}) {
+    EXPECT_TRUE(std::isnan(rows.inequality(k).g)) << k;
+    EXPECT_EQ(rows.inequality(k).J, Vec2::Zero().transpose()) << k;
+    EXPECT_EQ(rows.id(k), 0) << k;
+    EXPECT_TRUE(std::isnan(rows.equality(k).g)) << k;
+  }
+  EXPECT_TRUE(std::isnan(rows.equality(0).g));  // no equality added yet
+}
+
 TEST(World, ARowWithCoordinatesBeyondTheStateIsRefusedWithoutMoving) {
   static CornerWorld world;
   corner::reset(world, tact::Strategy::Exact, 1.0f, Vec2(1, 1));

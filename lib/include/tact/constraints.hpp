@@ -54,6 +54,14 @@ template <int MaxDof, typename Scalar>
 void mark_out_of_bounds(ConstraintRow<MaxDof, Scalar>& row) {
   row.g = std::numeric_limits<Scalar>::quiet_NaN();
 }
+/// Such a row, for storage that answers an index outside its rows with it
+/// (RowSet's accessors).
+template <int MaxDof, typename Scalar>
+ConstraintRow<MaxDof, Scalar> out_of_bounds_row() {
+  ConstraintRow<MaxDof, Scalar> row;
+  mark_out_of_bounds(row);
+  return row;
+}
 
 }  // namespace detail
 

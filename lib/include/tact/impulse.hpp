@@ -159,7 +159,9 @@ struct ConstraintSpaceProblem {
   Matrix W = Matrix::Zero();  ///< symmetric, positive (semi)definite; leading rows()×rows() used
   Vector q = Vector::Zero();
 
-  Index rows() const { return num_bilateral + num_unilateral; }
+  /// The rows in use; 0 for counts set by hand that are not sizes_valid()
+  /// (their sum could overflow).
+  Index rows() const { return sizes_valid() ? num_bilateral + num_unilateral : 0; }
   bool sizes_valid() const { return counts_fit(num_bilateral, num_unilateral); }
   /// Sets the row counts and zeroes W and q. @return false (sizes 0) beyond the bound.
   [[nodiscard]] bool resize(Index bilateral, Index unilateral) {
@@ -377,20 +379,27 @@ class ProjectedGaussSeidel {
   ConstraintSpaceReport<Scalar> solve(const ProblemType& problem, const Vector* initial = nullptr) {
     ConstraintSpaceReport<Scalar> report;
     m_ = 0;
-    lambda_.setZero();
-    w_.setZero();
-    if (!settings.valid()) return report;  // InvalidInput
-    report.status = detail::check_constraint_problem(problem);
-    if (report.status != Status::Solved) return report;
+    // λ is cleared only once `initial` has been read, so that the usual
+    // warm start, solve(problem, &pgs.lambda()), starts from it (it started
+    // from 0 until session 52): a refusal clears it here, the start below
+    // sets each of the first m rows from its own entry.
+    const auto refused = [&](Status status) {
+      lambda_.setZero();
+      w_.setZero();
+      report.status = status;
+      return report;
+    };
+    if (!settings.valid()) return refused(Status::InvalidInput);
+    const Status problem_status = detail::check_constraint_problem(problem);
+    if (problem_status != Status::Solved) return refused(problem_status);
     const Index m = problem.rows();
     if (initial) {
       Scalar probe = 0;
       detail::probe_finite(initial->head(m), probe);
-      if (probe != Scalar(0)) {
-        report.status = Status::InvalidInput;
-        return report;
-      }
+      if (probe != Scalar(0)) return refused(Status::InvalidInput);
     }
+    w_.setZero();
+    lambda_.tail(MaxRows - m).setZero();
     m_ = m;
     Scalar q_scale = 0;
     bool zero_rows = false;
@@ -654,11 +663,21 @@ struct ConstraintJacobian {
     nonzero_count[static_cast<std::size_t>(k)] = count;
     return true;
   }
-  Index count(Index k) const { return nonzero_count[static_cast<std::size_t>(k)]; }
-  Index index(Index k, Index i) const {
-    return nonzero[static_cast<std::size_t>(k)][static_cast<std::size_t>(i)];
+  // Row k's nonzero count and the dof of its i-th nonzero. An index
+  // outside the rows (k ∉ [0, m)) or the row's nonzeros is a contract
+  // violation (TACT_ASSERT): the answer is then 0, never storage beyond
+  // (until session 52, storage beyond the arrays).
+  Index count(Index k) const {
+    TACT_ASSERT(k >= 0 && k < m);
+    return row_index_valid(k) ? nonzero_count[static_cast<std::size_t>(k)] : 0;
   }
-  /// H_k · v over the nonzeros.
+  Index index(Index k, Index i) const {
+    TACT_ASSERT(static_cast<unsigned>(i) < static_cast<unsigned>(count(k)));
+    return static_cast<unsigned>(i) < static_cast<unsigned>(count(k))
+               ? nonzero[static_cast<std::size_t>(k)][static_cast<std::size_t>(i)]
+               : 0;
+  }
+  /// H_k · v over the nonzeros (0 for a k outside the rows).
   Scalar dot(Index k, const DofVector& v) const {
     Scalar sum = 0;
     for (Index i = 0; i < count(k); ++i) sum += Ht(index(k, i), k) * v(index(k, i));
@@ -666,6 +685,11 @@ struct ConstraintJacobian {
   }
 
  private:
+  /// k ∈ [0, m) and within the storage (m is public: set by hand it may be beyond it).
+  bool row_index_valid(Index k) const {
+    return static_cast<unsigned>(k) < static_cast<unsigned>(m) && k < MaxRows;
+  }
+
   // Only set_row writes these: every count ≤ MaxDof and every index below
   // the n of its set_row, in increasing order (the correction's loops index
   // Ht, Y and dv by them, and LinearSolver starts at a row's first one).
@@ -705,6 +729,7 @@ class ConstraintCorrection {
       for (Index i = 0; i < n; ++i) same = same && A(i, j) == matrix_(i, j);
     if (!same) {
       valid_ = false;
+      y_rows_ = -1;  // the last compliance() was for another A
       for (Index j = 0; j < n; ++j)
         for (Index i = 0; i < n; ++i) matrix_(i, j) = A(i, j);
       n_ = n;
@@ -750,7 +775,7 @@ class ConstraintCorrection {
     for (Index j = 0; j < n; ++j) {
       DofVector column = DofVector::Zero();
       column(j) = Scalar(1);
-      solve_exact(column);
+      (void)solve_exact(column);  // valid_: checked above
       for (Index i = 0; i < n; ++i) inverse_(i, j) = column(i);
     }
     precomputed_ = true;
@@ -758,13 +783,18 @@ class ConstraintCorrection {
   }
 
   /// v ← A⁻¹ v with the factor (exact; n² multiply-adds, n for diagonal A).
-  void solve_exact(DofVector& v) const {
+  /// @return false, v unchanged, without a factor (no successful
+  ///         set_matrix since the last refused one: until session 52 it
+  ///         solved with what the refused one had left, NaN and Inf).
+  [[nodiscard]] bool solve_exact(DofVector& v) const {
+    if (!valid_) return false;
     if (diagonal_) {
       for (Index i = 0; i < n_; ++i) v(i) *= inverse_diagonal_(i);
-      return;
+      return true;
     }
     detail::forward_substitute(factor_, n_, v);
     detail::backward_substitute_transposed(factor_, n_, v);
+    return true;
   }
 
   /// True when H fits the matrix of the last successful set_matrix (and
@@ -801,6 +831,8 @@ class ConstraintCorrection {
         }
       }
       sparse_y_ = true;
+      y_factored_ = false;
+      y_rows_ = m;
       return true;
     }
     sparse_y_ = false;
@@ -823,6 +855,8 @@ class ConstraintCorrection {
           W(j, i) = sum;
         }
       }
+      y_factored_ = false;
+      y_rows_ = m;
       return true;
     }
     // LinearSolver, dense A: Y_i = L⁻¹H_iᵀ from the row's first nonzero; W = YᵀY.
@@ -843,13 +877,19 @@ class ConstraintCorrection {
         W(j, i) = sum;
       }
     }
+    y_factored_ = true;
+    y_rows_ = m;
     return true;
   }
 
-  /// dv = Ã⁻¹Hᵀλ for the rows and kind of the last compliance() call.
-  /// @return false, nothing written, unless fits(H).
+  /// dv = Ã⁻¹Hᵀλ for the rows and kind of the last compliance() call (H
+  /// must be the H of that call: its Ã⁻¹Hᵀ is kept, not formed again).
+  /// @return false, nothing written, unless fits(H) and H has the rows of
+  ///         that call, with no set_matrix of another A since (until
+  ///         session 52 a kind changed in between, or a new A, gave a dv
+  ///         of neither: the current kind decided the back-substitution).
   [[nodiscard]] bool correct(const Jacobian& H, const RowVector& lambda, DofVector& dv) const {
-    if (!fits(H)) return false;
+    if (!fits(H) || H.m != y_rows_) return false;
     const Index n = n_, m = H.m;
     for (Index r = 0; r < n; ++r) dv(r) = Scalar(0);
     if (sparse_y_) {
@@ -862,7 +902,7 @@ class ConstraintCorrection {
     }
     for (Index i = 0; i < m; ++i)
       for (Index r = 0; r < n; ++r) dv(r) += Y_(r, i) * lambda(i);
-    if (kind == Correction::LinearSolver) detail::backward_substitute_transposed(factor_, n, dv);
+    if (y_factored_) detail::backward_substitute_transposed(factor_, n, dv);
     return true;
   }
 
@@ -881,7 +921,9 @@ class ConstraintCorrection {
   bool valid_ = false;
   bool diagonal_ = false;
   bool precomputed_ = false;
-  bool sparse_y_ = false;
+  bool sparse_y_ = false;    ///< Y_ holds D H_iᵀ on row i's nonzeros only
+  bool y_factored_ = false;  ///< Y_ = L⁻¹Hᵀ: dv needs L⁻ᵀ (LinearSolver, dense A)
+  Index y_rows_ = -1;        ///< the rows of Y_'s compliance() call; -1: none for this A
 };
 
 // ---- the stepper --------------------------------------------------------------
@@ -1165,7 +1207,7 @@ class ImpulseWorld {
     }
     // Phase 1: free motion with the exact A.
     for (Index i = 0; i < nn; ++i) v_free_(i) = f(i);
-    correction_.solve_exact(v_free_);
+    (void)correction_.solve_exact(v_free_);  // set_matrix succeeded: it has a factor
     for (Index i = 0; i < nn; ++i) v_free_(i) = v(i) + time_step * v_free_(i);
 
     // Phase 2: rows, W, q.

@@ -35,22 +35,29 @@ struct ActiveSetMemory {
   Index count = 0;
   bool initialized = false;  ///< false: the strategy populates it on first use (ids held are ignored)
 
+  // The members below read only the first held() ids: a count set by hand
+  // outside [0, MaxIneq] (the struct is public) reads as an empty memory
+  // and is never indexed with (until session 52, insert wrote ids[-1]).
   bool contains(RowId id) const {
-    for (Index k = 0; k < count; ++k)
+    const Index held_ids = held();
+    for (Index k = 0; k < held_ids; ++k)
       if (ids[static_cast<std::size_t>(k)] == id) return true;
     return false;
   }
   /// Adds id unless it is held. @return false when the memory is full (id
   /// not added): it holds MaxIneq ids of the last solve's rows, which a
-  /// Platt solve drops when their rows are gone from its problem.
+  /// Platt solve drops when their rows are gone from its problem; false
+  /// too, nothing added, for a count that is not valid().
   bool insert(RowId id) {
+    if (!valid()) return false;
     if (contains(id)) return true;
     if (count >= MaxIneq) return false;
     ids[static_cast<std::size_t>(count++)] = id;
     return true;
   }
   void erase(RowId id) {
-    for (Index k = 0; k < count; ++k) {
+    const Index held_ids = held();
+    for (Index k = 0; k < held_ids; ++k) {
       if (ids[static_cast<std::size_t>(k)] != id) continue;
       ids[static_cast<std::size_t>(k)] = ids[static_cast<std::size_t>(--count)];
       return;
@@ -60,17 +67,21 @@ struct ActiveSetMemory {
     count = 0;
     initialized = false;
   }
-  /// Keeps the ids for which keep(id) holds, in their order.
+  /// Keeps the ids for which keep(id) holds, in their order (none for a
+  /// count that is not valid(): it becomes 0).
   template <typename Keep>
   void keep_if(Keep keep) {
     Index kept = 0;
-    for (Index k = 0; k < count; ++k)
+    const Index held_ids = held();
+    for (Index k = 0; k < held_ids; ++k)
       if (keep(ids[static_cast<std::size_t>(k)])) ids[static_cast<std::size_t>(kept++)] = ids[static_cast<std::size_t>(k)];
     count = kept;
   }
   /// A count within [0, MaxIneq] (the struct is public: a solve checks it;
   /// as unsigned, a negative count is above MaxIneq).
   bool valid() const { return static_cast<unsigned>(count) <= static_cast<unsigned>(MaxIneq); }
+  /// The ids in use: count when valid(), else none.
+  Index held() const { return valid() ? count : 0; }
 };
 
 /// Tuning of a solve; the defaults suit most problems. A solve with a

@@ -89,9 +89,22 @@ class RowSet {
 
   Index num_eq() const { return num_eq_; }
   Index num_ineq() const { return num_ineq_; }
-  const Row& equality(Index k) const { return eq_[static_cast<std::size_t>(k)]; }
-  const Row& inequality(Index k) const { return ineq_[static_cast<std::size_t>(k)]; }
-  RowId id(Index k) const { return ids_[static_cast<std::size_t>(k)]; }
+  // Row k of those added, and an inequality's id. A k outside them is a
+  // contract violation (TACT_ASSERT): the answer is then a row with g = NaN
+  // and J = 0, which no step accepts, and id 0, never storage beyond the
+  // rows (until session 52, storage beyond the arrays).
+  const Row& equality(Index k) const {
+    TACT_ASSERT(k >= 0 && k < num_eq_);
+    return added(k, num_eq_) ? eq_[static_cast<std::size_t>(k)] : out_of_range_;
+  }
+  const Row& inequality(Index k) const {
+    TACT_ASSERT(k >= 0 && k < num_ineq_);
+    return added(k, num_ineq_) ? ineq_[static_cast<std::size_t>(k)] : out_of_range_;
+  }
+  RowId id(Index k) const {
+    TACT_ASSERT(k >= 0 && k < num_ineq_);
+    return added(k, num_ineq_) ? ids_[static_cast<std::size_t>(k)] : RowId(0);
+  }
   /// True when more rows were added than the bounds hold (the extra ones were dropped).
   bool overflow() const { return overflow_; }
   /// True when every equality's gap g is finite and no inequality's is NaN
@@ -146,9 +159,13 @@ class RowSet {
   std::array<Row, static_cast<std::size_t>(MaxEq > 0 ? MaxEq : 1)> eq_{};
   std::array<Row, static_cast<std::size_t>(MaxIneq > 0 ? MaxIneq : 1)> ineq_{};
   std::array<RowId, static_cast<std::size_t>(MaxIneq > 0 ? MaxIneq : 1)> ids_{};
+  Row out_of_range_ = detail::out_of_bounds_row<MaxDof, Scalar>();  ///< the accessors' answer outside the rows
   Index num_eq_ = 0;
   Index num_ineq_ = 0;
   bool overflow_ = false;
+
+  /// k ∈ [0, count): one unsigned compare (a negative k wraps above).
+  static bool added(Index k, Index count) { return static_cast<unsigned>(k) < static_cast<unsigned>(count); }
 };
 
 /// A constrained mechanical system stepped in time.
