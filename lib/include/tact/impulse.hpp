@@ -379,13 +379,15 @@ class ProjectedGaussSeidel {
   ConstraintSpaceReport<Scalar> solve(const ProblemType& problem, const Vector* initial = nullptr) {
     ConstraintSpaceReport<Scalar> report;
     m_ = 0;
-    // λ is cleared only once `initial` has been read, so that the usual
-    // warm start, solve(problem, &pgs.lambda()), starts from it (it started
-    // from 0 until session 52): a refusal clears it here, the start below
-    // sets each of the first m rows from its own entry.
+    // The usual warm start, solve(problem, &pgs.lambda()), starts from λ as
+    // it is (until session 52 λ was cleared first, so that start was 0):
+    // λ is then cleared only on a refusal and beyond the first m rows, each
+    // of which the start below sets from its own entry.
+    const bool from_own = initial == &lambda_;
+    if (!from_own) lambda_.setZero();
+    w_.setZero();
     const auto refused = [&](Status status) {
       lambda_.setZero();
-      w_.setZero();
       report.status = status;
       return report;
     };
@@ -398,8 +400,8 @@ class ProjectedGaussSeidel {
       detail::probe_finite(initial->head(m), probe);
       if (probe != Scalar(0)) return refused(Status::InvalidInput);
     }
-    w_.setZero();
-    lambda_.tail(MaxRows - m).setZero();
+    if (from_own)
+      for (Index i = m; i < MaxRows; ++i) lambda_(i) = 0;
     m_ = m;
     Scalar q_scale = 0;
     bool zero_rows = false;
@@ -679,15 +681,26 @@ struct ConstraintJacobian {
   }
   /// H_k · v over the nonzeros (0 for a k outside the rows).
   Scalar dot(Index k, const DofVector& v) const {
+    if (!row_index_valid(k)) return 0;
     Scalar sum = 0;
-    for (Index i = 0; i < count(k); ++i) sum += Ht(index(k, i), k) * v(index(k, i));
+    for (Index i = 0; i < nonzeros_of(k); ++i) sum += Ht(dof_of(k, i), k) * v(dof_of(k, i));
     return sum;
   }
 
  private:
+  template <int, int, typename>
+  friend class ConstraintCorrection;
+
   /// k ∈ [0, m) and within the storage (m is public: set by hand it may be beyond it).
   bool row_index_valid(Index k) const {
     return static_cast<unsigned>(k) < static_cast<unsigned>(m) && k < MaxRows;
+  }
+  // count and index without their checks, for loops over rows k < m of an
+  // H whose sizes are valid (ConstraintCorrection's, after fits(H); dot's):
+  // checked in the innermost loops, they cost the billiard's W +15 %.
+  Index nonzeros_of(Index k) const { return nonzero_count[static_cast<std::size_t>(k)]; }
+  Index dof_of(Index k, Index i) const {
+    return nonzero[static_cast<std::size_t>(k)][static_cast<std::size_t>(i)];
   }
 
   // Only set_row writes these: every count ≤ MaxDof and every index below
@@ -816,14 +829,14 @@ class ConstraintCorrection {
     if (kind == Correction::Uncoupled || (kind == Correction::LinearSolver && diagonal_)) {
       // Y_i = D H_iᵀ on the nonzeros of row i; W_ij = Σ_{l ∈ nz(i)} Y_i(l) H_jl.
       for (Index i = 0; i < m; ++i) {
-        for (Index a = 0; a < H.count(i); ++a) {
-          const Index l = H.index(i, a);
+        for (Index a = 0; a < H.nonzeros_of(i); ++a) {
+          const Index l = H.dof_of(i, a);
           Y_(l, i) = inverse_diagonal_(l) * H.Ht(l, i);
         }
         for (Index j = 0; j <= i; ++j) {
           Scalar sum = 0;
-          for (Index a = 0; a < H.count(i); ++a) {
-            const Index l = H.index(i, a);
+          for (Index a = 0; a < H.nonzeros_of(i); ++a) {
+            const Index l = H.dof_of(i, a);
             sum += Y_(l, i) * H.Ht(l, j);
           }
           W(i, j) = sum;
@@ -840,15 +853,15 @@ class ConstraintCorrection {
       // Y_i = A⁻¹H_iᵀ from k columns of A⁻¹; W_ij = Σ_{l ∈ nz(j)} H_jl Y_i(l).
       for (Index i = 0; i < m; ++i) {
         for (Index r = 0; r < n; ++r) Y_(r, i) = Scalar(0);
-        for (Index a = 0; a < H.count(i); ++a) {
-          const Index l = H.index(i, a);
+        for (Index a = 0; a < H.nonzeros_of(i); ++a) {
+          const Index l = H.dof_of(i, a);
           const Scalar h = H.Ht(l, i);
           for (Index r = 0; r < n; ++r) Y_(r, i) += h * inverse_(r, l);
         }
         for (Index j = 0; j <= i; ++j) {
           Scalar sum = 0;
-          for (Index a = 0; a < H.count(j); ++a) {
-            const Index l = H.index(j, a);
+          for (Index a = 0; a < H.nonzeros_of(j); ++a) {
+            const Index l = H.dof_of(j, a);
             sum += H.Ht(l, j) * Y_(l, i);
           }
           W(i, j) = sum;
@@ -861,7 +874,7 @@ class ConstraintCorrection {
     }
     // LinearSolver, dense A: Y_i = L⁻¹H_iᵀ from the row's first nonzero; W = YᵀY.
     for (Index i = 0; i < m; ++i) {
-      const Index first = H.count(i) > 0 ? H.index(i, 0) : n;
+      const Index first = H.nonzeros_of(i) > 0 ? H.dof_of(i, 0) : n;
       first_[static_cast<std::size_t>(i)] = first;
       for (Index r = 0; r < n; ++r) Y_(r, i) = r < first ? Scalar(0) : H.Ht(r, i);
       for (Index k = first; k < n; ++k) {
@@ -894,8 +907,8 @@ class ConstraintCorrection {
     for (Index r = 0; r < n; ++r) dv(r) = Scalar(0);
     if (sparse_y_) {
       for (Index i = 0; i < m; ++i)
-        for (Index a = 0; a < H.count(i); ++a) {
-          const Index l = H.index(i, a);
+        for (Index a = 0; a < H.nonzeros_of(i); ++a) {
+          const Index l = H.dof_of(i, a);
           dv(l) += Y_(l, i) * lambda(i);
         }
       return true;
@@ -1038,8 +1051,8 @@ class ImpulseWorld {
     const Index num_eq = rows_.num_eq();
     Index num_candidates = 0;
     for (Index k = 0; k < rows_.num_ineq(); ++k) {
-      const Scalar g = rows_.inequality(k).g;  // not NaN, not −Inf (parameters_valid)
-      const bool carried = strategy_carries_set() && detail::is_finite(g) && memory_.contains(rows_.id(k));  // as World
+      const Scalar g = rows_.inequality_row(k).g;  // not NaN, not −Inf (parameters_valid)
+      const bool carried = strategy_carries_set() && detail::is_finite(g) && memory_.contains(rows_.row_id(k));  // as World
       if (g <= contact_tolerance || carried)
         candidate_[static_cast<std::size_t>(num_candidates++)] = k;
     }
@@ -1137,14 +1150,14 @@ class ImpulseWorld {
       problem_.f(i) = momentum + time_step * f(i);
     }
     for (Index k = 0; k < num_eq; ++k) {
-      problem_.J_eq.row(k) = rows_.equality(k).J;
-      problem_.d_eq(k) = rhs(rows_.equality(k));
+      problem_.J_eq.row(k) = rows_.equality_row(k).J;
+      problem_.d_eq(k) = rhs(rows_.equality_row(k));
     }
     for (Index s = 0; s < num_candidates; ++s) {
       const Index k = candidate_[static_cast<std::size_t>(s)];
-      problem_.J_ineq.row(s) = rows_.inequality(k).J;
-      problem_.d_ineq(s) = rhs(rows_.inequality(k));
-      problem_.ineq_id[static_cast<std::size_t>(s)] = rows_.id(k);
+      problem_.J_ineq.row(s) = rows_.inequality_row(k).J;
+      problem_.d_ineq(s) = rhs(rows_.inequality_row(k));
+      problem_.ineq_id[static_cast<std::size_t>(s)] = rows_.row_id(k);
     }
     const Report<Scalar> inner = solver_.solve(problem_, strategy, &memory_);
     report.status = inner.status;
@@ -1213,14 +1226,14 @@ class ImpulseWorld {
     // Phase 2: rows, W, q.
     if (!jacobian_.resize(nn, m) || !constraint_.resize(num_eq, num_candidates)) return false;
     for (Index k = 0; k < num_eq; ++k) {
-      (void)jacobian_.set_row(k, rows_.equality(k).J);  // k < m: resize above
-      rhs_(k) = rhs(rows_.equality(k));
+      (void)jacobian_.set_row(k, rows_.equality_row(k).J);  // k < m: resize above
+      rhs_(k) = rhs(rows_.equality_row(k));
       compliance_(k) = eq_compliance[static_cast<std::size_t>(k)];
     }
     for (Index s = 0; s < num_candidates; ++s) {
       const Index k = candidate_[static_cast<std::size_t>(s)];
-      (void)jacobian_.set_row(num_eq + s, rows_.inequality(k).J);
-      rhs_(num_eq + s) = rhs(rows_.inequality(k));
+      (void)jacobian_.set_row(num_eq + s, rows_.inequality_row(k).J);
+      rhs_(num_eq + s) = rhs(rows_.inequality_row(k));
       compliance_(num_eq + s) = ineq_compliance[static_cast<std::size_t>(k)];
     }
     if (!correction_.compliance(jacobian_, constraint_.W)) return false;  // never: sizes checked above

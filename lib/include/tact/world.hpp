@@ -95,15 +95,15 @@ class RowSet {
   // rows (until session 52, storage beyond the arrays).
   const Row& equality(Index k) const {
     TACT_ASSERT(k >= 0 && k < num_eq_);
-    return added(k, num_eq_) ? eq_[static_cast<std::size_t>(k)] : out_of_range_;
+    return added(k, num_eq_) ? equality_row(k) : out_of_range_;
   }
   const Row& inequality(Index k) const {
     TACT_ASSERT(k >= 0 && k < num_ineq_);
-    return added(k, num_ineq_) ? ineq_[static_cast<std::size_t>(k)] : out_of_range_;
+    return added(k, num_ineq_) ? inequality_row(k) : out_of_range_;
   }
   RowId id(Index k) const {
     TACT_ASSERT(k >= 0 && k < num_ineq_);
-    return added(k, num_ineq_) ? ids_[static_cast<std::size_t>(k)] : RowId(0);
+    return added(k, num_ineq_) ? row_id(k) : RowId(0);
   }
   /// True when more rows were added than the bounds hold (the extra ones were dropped).
   bool overflow() const { return overflow_; }
@@ -134,10 +134,23 @@ class RowSet {
   /// the violated row gets its slot in this step, not after the next solve.
   void add_violated_to(ActiveSetMemory<MaxIneq>& memory, Scalar tolerance) const {
     for (Index k = 0; k < num_ineq_; ++k)
-      if (inequality(k).g < -tolerance && !memory.insert(id(k))) insert_after_dropping_vanished(memory, id(k));
+      if (inequality_row(k).g < -tolerance && !memory.insert(row_id(k)))
+        insert_after_dropping_vanished(memory, row_id(k));
   }
 
  private:
+  template <int, int, int, typename>
+  friend class World;
+  template <int, int, int, typename, int>
+  friend class ImpulseWorld;
+
+  // The accessors without their checks, for loops over k below the count
+  // (add_violated_to, the steppers' builds of the problem): checked there,
+  // they cost the billiard example's step +400 instructions.
+  const Row& equality_row(Index k) const { return eq_[static_cast<std::size_t>(k)]; }
+  const Row& inequality_row(Index k) const { return ineq_[static_cast<std::size_t>(k)]; }
+  RowId row_id(Index k) const { return ids_[static_cast<std::size_t>(k)]; }
+
   /// Out of line: a full F+ is rare, and inlined this cost every step of
   /// the corner example 5 to 6 instructions.
   TACT_NOINLINE void insert_after_dropping_vanished(ActiveSetMemory<MaxIneq>& memory, RowId id) const {
@@ -257,22 +270,22 @@ class World {
     // Eigen assignment is one call or an unrolled MaxDof-wide copy, at the
     // compiler's whim (4 % of a billiard step when it became a call).
     for (Index k = 0; k < rows_.num_eq(); ++k) {
-      for (Index j = 0; j < n; ++j) problem_.J_eq(k, j) = rows_.equality(k).J(j);
-      problem_.d_eq(k) = baumgarte_rhs(rows_.equality(k), v, n, tau);
+      for (Index j = 0; j < n; ++j) problem_.J_eq(k, j) = rows_.equality_row(k).J(j);
+      problem_.d_eq(k) = baumgarte_rhs(rows_.equality_row(k), v, n, tau);
     }
     for (Index k = 0; k < rows_.num_ineq(); ++k) {
-      const auto& row = rows_.inequality(k);
+      const auto& row = rows_.inequality_row(k);
       // Not g ≤ tolerance: a NaN g makes its row a candidate, and its d
       // (Baumgarte's, which reads g) NaN, so the solver refuses the step
       // (InvalidInput) instead of the row dropping out unseen, for free.
       // A +Inf g is never one, even carried in Platt's F+ (its d: −Inf).
       const bool candidate = !(row.g > contact_tolerance) ||
-                             (carries_set && detail::is_finite(row.g) && memory_.contains(rows_.id(k)));
+                             (carries_set && detail::is_finite(row.g) && memory_.contains(rows_.row_id(k)));
       if (!candidate) continue;
       const Index slot = problem_.num_ineq++;
       for (Index j = 0; j < n; ++j) problem_.J_ineq(slot, j) = row.J(j);
       problem_.d_ineq(slot) = baumgarte_rhs(row, v, n, tau);
-      problem_.ineq_id[static_cast<std::size_t>(slot)] = rows_.id(k);
+      problem_.ineq_id[static_cast<std::size_t>(slot)] = rows_.row_id(k);
     }
     return true;
   }
