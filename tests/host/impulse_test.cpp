@@ -1439,6 +1439,10 @@ TEST(Corrections, JacobianAccessorsOutsideTheRowsAnswerZero) {
   H.m = 5;  // beyond MaxRows, by hand
   EXPECT_EQ(H.count(3), 0);
   EXPECT_EQ(H.dot(4, v), 0.0f);
+  H.m = -1;  // negative, by hand: no k is a row
+  EXPECT_EQ(H.count(-5), 0);
+  EXPECT_EQ(H.index(-5, 0), 0);
+  EXPECT_EQ(H.dot(-5, v), 0.0f);
 }
 
 // solve_exact without a factor (a refused set_matrix since the last good

@@ -381,8 +381,8 @@ class ProjectedGaussSeidel {
     m_ = 0;
     // The usual warm start, solve(problem, &pgs.lambda()), starts from λ as
     // it is (until session 52 λ was cleared first, so that start was 0):
-    // λ is then cleared only on a refusal and beyond the first m rows, each
-    // of which the start below sets from its own entry.
+    // λ is then cleared only on a refusal (and by give_up) and beyond the
+    // first m rows, each of which the start below sets from its own entry.
     const bool from_own = initial == &lambda_;
     if (!from_own) lambda_.setZero();
     w_.setZero();
@@ -691,10 +691,9 @@ struct ConstraintJacobian {
   template <int, int, typename>
   friend class ConstraintCorrection;
 
-  /// k ∈ [0, m) and within the storage (m is public: set by hand it may be beyond it).
-  bool row_index_valid(Index k) const {
-    return static_cast<unsigned>(k) < static_cast<unsigned>(m) && k < MaxRows;
-  }
+  /// k ∈ [0, m) and within the storage (m is public: set by hand it may be
+  /// beyond it, or negative).
+  bool row_index_valid(Index k) const { return k >= 0 && k < m && k < MaxRows; }
   // count and index without their checks, for loops over rows k < m of an
   // H whose sizes are valid (ConstraintCorrection's, after fits(H); dot's):
   // checked in the innermost loops, they cost the billiard's W +15 %.
