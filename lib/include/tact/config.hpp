@@ -44,6 +44,12 @@ namespace tact {
 /// Index type for rows and degrees of freedom (sizes are small on a device).
 using Index = int;
 
+namespace detail {
+/// k ∈ [0, count): the accessors' test of an index, before it reaches any
+/// storage (a count set by hand below 0 holds none).
+constexpr bool index_within(Index k, Index count) { return k >= 0 && k < count; }
+}  // namespace detail
+
 /// Numerical defaults per scalar type. Tolerances are relative to the
 /// scale of the data (see Residuals in solver.hpp).
 template <typename Scalar>

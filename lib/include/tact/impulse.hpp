@@ -670,14 +670,13 @@ struct ConstraintJacobian {
   // violation (TACT_ASSERT): the answer is then 0, never storage beyond
   // (until session 52, storage beyond the arrays).
   Index count(Index k) const {
-    TACT_ASSERT(k >= 0 && k < m);
-    return row_index_valid(k) ? nonzero_count[static_cast<std::size_t>(k)] : 0;
+    TACT_ASSERT(row_index_valid(k));
+    return row_index_valid(k) ? nonzeros_of(k) : 0;
   }
   Index index(Index k, Index i) const {
-    TACT_ASSERT(static_cast<unsigned>(i) < static_cast<unsigned>(count(k)));
-    return static_cast<unsigned>(i) < static_cast<unsigned>(count(k))
-               ? nonzero[static_cast<std::size_t>(k)][static_cast<std::size_t>(i)]
-               : 0;
+    const bool listed = detail::index_within(i, count(k));
+    TACT_ASSERT(listed);
+    return listed ? dof_of(k, i) : 0;
   }
   /// H_k · v over the nonzeros (0 for a k outside the rows).
   Scalar dot(Index k, const DofVector& v) const {
@@ -693,10 +692,11 @@ struct ConstraintJacobian {
 
   /// k ∈ [0, m) and within the storage (m is public: set by hand it may be
   /// beyond it, or negative).
-  bool row_index_valid(Index k) const { return k >= 0 && k < m && k < MaxRows; }
-  // count and index without their checks, for loops over rows k < m of an
-  // H whose sizes are valid (ConstraintCorrection's, after fits(H); dot's):
-  // checked in the innermost loops, they cost the billiard's W +15 %.
+  bool row_index_valid(Index k) const { return detail::index_within(k, m) && k < MaxRows; }
+  // count and index without their checks: what those return once k and i
+  // are within, and what loops over rows k < m of an H whose sizes are valid
+  // read (ConstraintCorrection's, after fits(H); dot's): checked in the
+  // innermost loops, they cost the billiard's W +15 %.
   Index nonzeros_of(Index k) const { return nonzero_count[static_cast<std::size_t>(k)]; }
   Index dof_of(Index k, Index i) const {
     return nonzero[static_cast<std::size_t>(k)][static_cast<std::size_t>(i)];
@@ -1076,14 +1076,14 @@ class ImpulseWorld {
   /// Impulse λ of the k-th equality added by the last gather (0 for a k
   /// outside [0, MaxEq), a contract violation: TACT_ASSERT).
   Scalar multiplier_eq(Index k) const {
-    TACT_ASSERT(k >= 0 && k < MaxEq);
-    return k >= 0 && k < MaxEq ? lambda_eq_[static_cast<std::size_t>(k)] : Scalar(0);
+    TACT_ASSERT(detail::index_within(k, MaxEq));
+    return detail::index_within(k, MaxEq) ? lambda_eq_[static_cast<std::size_t>(k)] : Scalar(0);
   }
   /// Impulse λ of the k-th inequality added by the last gather (0 if not a
   /// candidate; 0 too for a k outside [0, MaxIneq): TACT_ASSERT).
   Scalar multiplier_ineq(Index k) const {
-    TACT_ASSERT(k >= 0 && k < MaxIneq);
-    return k >= 0 && k < MaxIneq ? lambda_ineq_[static_cast<std::size_t>(k)] : Scalar(0);
+    TACT_ASSERT(detail::index_within(k, MaxIneq));
+    return detail::index_within(k, MaxIneq) ? lambda_ineq_[static_cast<std::size_t>(k)] : Scalar(0);
   }
   /// v_free of the last Dual or Pgs step (phase 1; Primal never forms it).
   const DofVector& free_velocity() const { return v_free_; }

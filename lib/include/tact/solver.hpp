@@ -249,8 +249,8 @@ class Solver {
   /// Multiplier of equality row k of the last solve (0 for a k outside the
   /// last problem's rows, a contract violation: TACT_ASSERT).
   Scalar multiplier_eq(Index k) const {
-    TACT_ASSERT(k >= 0 && k < num_eq_);
-    return k >= 0 && k < num_eq_ ? lambda_(k) : Scalar(0);
+    TACT_ASSERT(detail::index_within(k, num_eq_));
+    return detail::index_within(k, num_eq_) ? lambda_(k) : Scalar(0);
   }
   /// Multiplier of inequality row k of the last solve (0 when not in the
   /// working set; 0 too for a k outside the last problem's rows: TACT_ASSERT).
@@ -273,7 +273,7 @@ class Solver {
   using MassMatrix = typename ProblemType::MassMatrix;
 
   /// k indexes an inequality row of the last problem (no sum that could overflow).
-  bool is_inequality_row(Index k) const { return k >= 0 && k < num_rows_ - num_eq_; }
+  bool is_inequality_row(Index k) const { return detail::index_within(k, num_rows_ - num_eq_); }
   /// Scaled rows ĵ_r are kept for the working set's rows and one candidate:
   /// at most n + 1 at a time, and never more than there are rows.
   static constexpr int kSlots = kRowStorage < kMaxActive + 1 ? kRowStorage : kMaxActive + 1;

@@ -94,16 +94,16 @@ class RowSet {
   // and J = 0, which no step accepts, and id 0, never storage beyond the
   // rows (until session 52, storage beyond the arrays).
   const Row& equality(Index k) const {
-    TACT_ASSERT(k >= 0 && k < num_eq_);
-    return added(k, num_eq_) ? equality_row(k) : out_of_range_;
+    TACT_ASSERT(detail::index_within(k, num_eq_));
+    return detail::index_within(k, num_eq_) ? equality_row(k) : out_of_range_;
   }
   const Row& inequality(Index k) const {
-    TACT_ASSERT(k >= 0 && k < num_ineq_);
-    return added(k, num_ineq_) ? inequality_row(k) : out_of_range_;
+    TACT_ASSERT(detail::index_within(k, num_ineq_));
+    return detail::index_within(k, num_ineq_) ? inequality_row(k) : out_of_range_;
   }
   RowId id(Index k) const {
-    TACT_ASSERT(k >= 0 && k < num_ineq_);
-    return added(k, num_ineq_) ? row_id(k) : RowId(0);
+    TACT_ASSERT(detail::index_within(k, num_ineq_));
+    return detail::index_within(k, num_ineq_) ? row_id(k) : RowId(0);
   }
   /// True when more rows were added than the bounds hold (the extra ones were dropped).
   bool overflow() const { return overflow_; }
@@ -176,9 +176,6 @@ class RowSet {
   Index num_eq_ = 0;
   Index num_ineq_ = 0;
   bool overflow_ = false;
-
-  /// k ∈ [0, count): one unsigned compare (a negative k wraps above).
-  static bool added(Index k, Index count) { return static_cast<unsigned>(k) < static_cast<unsigned>(count); }
 };
 
 /// A constrained mechanical system stepped in time.
