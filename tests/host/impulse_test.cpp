@@ -1528,6 +1528,41 @@ TEST(Corrections, AResizeThatChangesNClearsTheRows) {
   EXPECT_FLOAT_EQ(W(0, 0), 1.0f);
 }
 
+// An n lowered by hand after set_row left nonzero lists of the larger n:
+// sizes_valid() passed, compliance() gave W_00 = 1 for a row set as
+// (0, 0, 1) at n = 3 and used at n = 2, and correct() wrote dv(2), beyond n.
+// Noticed in session 52.
+TEST(Corrections, AnNLoweredByHandAfterSetRowIsRefusedUntilAResize) {
+  using Correct = tact::ConstraintCorrection<3, 1>;
+  static Correct correction;
+  static Correct::Jacobian H;
+  Correct::RowMatrix W = Correct::RowMatrix::Constant(7);
+  Correct::DofVector dv = Correct::DofVector::Constant(7);
+  const Correct::RowVector lambda = Correct::RowVector::Ones();
+  ASSERT_EQ(correction.set_matrix(Correct::MassMatrix::Identity(), 2), Status::Solved);
+  ASSERT_TRUE(H.resize(3, 1));
+  ASSERT_TRUE(H.set_row(0, Eigen::Vector3f(0, 0, 1)));
+  H.n = 2;  // by hand: the row names dof 2
+  EXPECT_FALSE(H.sizes_valid());
+  EXPECT_FALSE(H.set_row(0, Eigen::Vector3f(1, 0, 0)));
+  EXPECT_FALSE(correction.compliance(H, W));
+  EXPECT_FALSE(correction.correct(H, lambda, dv));
+  EXPECT_EQ(W, Correct::RowMatrix::Constant(7));  // nothing written
+  EXPECT_EQ(dv, Correct::DofVector::Constant(7));
+  H.n = 3;  // back: the row is valid at its n
+  EXPECT_TRUE(H.sizes_valid());
+  H.n = 2;
+  ASSERT_TRUE(H.resize(2, 1));  // the same n, but a row beyond it: cleared
+  EXPECT_TRUE(H.sizes_valid());
+  EXPECT_EQ(H.count(0), 0);
+  ASSERT_TRUE(H.set_row(0, Eigen::Vector2f(1, 0)));
+  ASSERT_TRUE(correction.compliance(H, W));
+  EXPECT_FLOAT_EQ(W(0, 0), 1.0f);
+  ASSERT_TRUE(correction.correct(H, lambda, dv));
+  EXPECT_FLOAT_EQ(dv(0), 1.0f);
+  EXPECT_EQ(dv(2), 7.0f);  // beyond n: not written
+}
+
 // A subnormal diagonal A_ii passes the relative test (the largest entry is
 // as small) but 1/A_ii overflows: InvalidMass, not a W of Inf refused as
 // InvalidInput later (Dual, Pgs), nor the Solver's Singular with the free

@@ -635,20 +635,24 @@ struct ConstraintJacobian {
 
   /// @return false (sizes 0) when n ∉ [1, MaxDof] or m ∉ [0, MaxRows].
   /// A resize that changes n clears every row (their nonzeros would index
-  /// dofs of the old n): set them again. One that keeps n keeps them.
+  /// dofs of the old n): set them again. One that keeps n keeps them,
+  /// unless a row names a dof at or beyond n (n lowered by hand).
   [[nodiscard]] bool resize(Index dofs, Index rows) {
     const bool fits = dofs >= 1 && dofs <= MaxDof && rows >= 0 && rows <= MaxRows;
-    if (!fits || dofs != n) {
+    if (!fits || dofs != n || dofs_in_rows_ > dofs) {
       Ht.setZero();
       nonzero_count.fill(0);
+      dofs_in_rows_ = 0;
     }
     n = fits ? dofs : 0;
     m = fits ? rows : 0;
     return fits;
   }
-  /// True when n ∈ [1, MaxDof] and m ∈ [0, MaxRows], as resize leaves them
-  /// (the fields are public: sizes set by hand are checked before use).
-  bool sizes_valid() const { return n >= 1 && n <= MaxDof && m >= 0 && m <= MaxRows; }
+  /// True when n ∈ [1, MaxDof] and m ∈ [0, MaxRows], as resize leaves them,
+  /// and no row set names a dof at or beyond n (the fields are public:
+  /// sizes set by hand are checked before use; an n lowered by hand after
+  /// set_row fails here until resize clears the rows).
+  bool sizes_valid() const { return n >= 1 && n <= MaxDof && m >= 0 && m <= MaxRows && dofs_in_rows_ <= n; }
   /// Copies row k (first n entries of `row`) and records its nonzeros.
   /// @return false, nothing written, for a k outside [0, m) or sizes that
   ///         are not valid.
@@ -663,6 +667,8 @@ struct ConstraintJacobian {
       if (value != Scalar(0)) indices[static_cast<std::size_t>(count++)] = static_cast<std::uint16_t>(j);
     }
     nonzero_count[static_cast<std::size_t>(k)] = count;
+    if (count > 0 && indices[static_cast<std::size_t>(count - 1)] >= dofs_in_rows_)
+      dofs_in_rows_ = indices[static_cast<std::size_t>(count - 1)] + 1;
     return true;
   }
   // Row k's nonzero count and the dof of its i-th nonzero. An index
@@ -708,6 +714,10 @@ struct ConstraintJacobian {
   /// Dof indices of row k's nonzeros
   std::array<std::array<std::uint16_t, static_cast<std::size_t>(MaxDof)>, static_cast<std::size_t>(MaxRows)> nonzero{};
   std::array<Index, static_cast<std::size_t>(MaxRows)> nonzero_count{};
+  /// One past the largest dof a row set since the last clearing names: the
+  /// n the nonzero lists need (until session 53 an n lowered by hand
+  /// passed with lists of the larger n, and correct() wrote dv beyond n).
+  Index dofs_in_rows_ = 0;
 };
 
 /// Forms W = H Ã⁻¹ Hᵀ and the correction Δv = Ã⁻¹Hᵀλ for one of the three
